@@ -1,0 +1,54 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// Layering (see DEVELOPERS.md): the executable depends on GestureReplay and
+// GestureConfig; both stand on GestureEngine, which imports nothing but the
+// standard library.
+let package = Package(
+    name: "GestureBridge",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "gesturebridge", targets: ["gesturebridge"]),
+        .library(name: "GestureEngine", targets: ["GestureEngine"]),
+        .library(name: "GestureConfig", targets: ["GestureConfig"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        .target(name: "GestureEngine"),
+        .target(
+            name: "GestureConfig",
+            dependencies: ["GestureEngine", .product(name: "Yams", package: "Yams")]
+        ),
+        .target(
+            name: "GestureReplay",
+            dependencies: ["GestureEngine", "GestureConfig"]
+        ),
+        .executableTarget(
+            name: "gesturebridge",
+            dependencies: [
+                "GestureEngine", "GestureConfig", "GestureReplay",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "GestureEngineTests",
+            dependencies: [
+                "GestureEngine",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureEngine"]),
+        .testTarget(
+            name: "GestureReplayTests",
+            dependencies: ["GestureReplay", "GestureConfig", "GestureEngine", "gesturebridge"],
+            resources: [.copy("Traces")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

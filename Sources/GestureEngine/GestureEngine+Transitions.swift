@@ -1,0 +1,166 @@
+/// The state machine's rules: UIKit's corrections, require-to-fail, prevention and simultaneity.
+extension GestureEngine {
+    /// A subclass wrote `state`: correct the write, then apply UIKit's rules for leaving `possible`.
+    func requestTransition(_ recognizer: GestureRecognizer, to requested: GestureRecognizer.State) {
+        let current = recognizer.storedState
+        guard let target = current.correctedTransition(to: requested) else {
+            if current.isFinished, requested != current {
+                events.append(.transition(recognizer, from: current, to: current,
+                                          cause: .corrected(requested: requested), time: now))
+            }
+            return
+        }
+        let why: TransitionCause = target == requested ? cause : .corrected(requested: requested)
+        if recognizer.pendingState != nil {
+            // It already recognized and waits for others to fail; only a failure changes that.
+            if target == .failed {
+                recognizer.pendingState = nil
+                transition(recognizer, to: .failed, because: why)
+            }
+            return
+        }
+        if current == .possible, target == .began || target == .ended {
+            leavePossible(recognizer, to: target, because: why)
+        } else {
+            transition(recognizer, to: target, because: why)
+        }
+        if cycleDepth == 0 {
+            // Written from outside any callback: finish the unit of work now.
+            beginCycle()
+            endCycle()
+        }
+    }
+
+    /// The checks UIKit makes when a recognizer tries to begin or recognize.
+    func leavePossible(_ recognizer: GestureRecognizer, to target: GestureRecognizer.State,
+                       because why: TransitionCause) {
+        if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) {
+            transition(recognizer, to: .failed, because: .shouldBeginDenied)
+            return
+        }
+        switch requirementStatus(of: recognizer) {
+        case .succeeded(let other):
+            transition(recognizer, to: .failed, because: .requirementSucceeded(other.description))
+        case .pending(let other):
+            recognizer.pendingState = target
+            events.append(.transition(recognizer, from: .possible, to: .possible,
+                                      cause: .waitingForFailure(other.description), time: now))
+        case .clear:
+            enter(recognizer, target, because: why)
+        }
+    }
+
+    /// Enters began or ended once nothing holds the recognizer back, unless a running gesture prevents it.
+    func enter(_ recognizer: GestureRecognizer, _ target: GestureRecognizer.State, because why: TransitionCause) {
+        for other in activeRecognizers where other !== recognizer && prevents(other, recognizer) {
+            let state = other.storedState
+            guard state.isInProgress || state == .ended, sharesTouches(other, recognizer) else { continue }
+            transition(recognizer, to: .failed, because: .preventedBy(other.description))
+            return
+        }
+        transition(recognizer, to: target, because: why)
+        for other in activeRecognizers where other !== recognizer && other.storedState == .possible {
+            guard sharesTouches(other, recognizer), prevents(recognizer, other) else { continue }
+            other.pendingState = nil
+            transition(other, to: .failed, because: .preventedBy(recognizer.description))
+        }
+    }
+
+    /// Whether `winner`, by beginning or recognizing, makes `loser` fail.
+    func prevents(_ winner: GestureRecognizer, _ loser: GestureRecognizer) -> Bool {
+        !mayRecognizeSimultaneously(winner, loser)
+            && winner.canPrevent(loser) && loser.canBePrevented(by: winner)
+    }
+
+    /// Whether two recognizers may be recognized at the same time.
+    func mayRecognizeSimultaneously(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        if a.simultaneousPartners.contains(where: { $0.recognizer === b }) { return true }
+        if b.simultaneousPartners.contains(where: { $0.recognizer === a }) { return true }
+        if a.delegate?.gestureRecognizer(a, shouldRecognizeSimultaneouslyWith: b) == true { return true }
+        return b.delegate?.gestureRecognizer(b, shouldRecognizeSimultaneouslyWith: a) == true
+    }
+
+    func sharesTouches(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+        for touch in a.sequenceTouches where b.sequenceTouches.contains(where: { $0 === touch }) {
+            return true
+        }
+        return false
+    }
+
+    enum RequirementStatus {
+        case clear
+        case pending(GestureRecognizer)
+        case succeeded(GestureRecognizer)
+    }
+
+    /// Whether `recognizer` must wait, must fail, or may go ahead, given the recognizers it requires to fail.
+    ///
+    /// Only recognizers taking part in the current touches count: one that sees
+    /// no touches cannot recognize, so UIKit treats it as failed.
+    func requirementStatus(of recognizer: GestureRecognizer) -> RequirementStatus {
+        var pending: GestureRecognizer?
+        for other in activeRecognizers where other !== recognizer && requires(recognizer, toFail: other) {
+            switch other.storedState {
+            case .began, .changed, .ended:
+                return .succeeded(other)
+            case .possible:
+                if pending == nil { pending = other }
+            case .failed, .cancelled:
+                continue
+            }
+        }
+        if let pending { return .pending(pending) }
+        return .clear
+    }
+
+    /// Whether `recognizer` requires `other` to fail, by `require(toFail:)`, subclass or delegate.
+    func requires(_ recognizer: GestureRecognizer, toFail other: GestureRecognizer) -> Bool {
+        if recognizer.failureRequirements.contains(where: { $0.recognizer === other }) { return true }
+        if recognizer.shouldRequireFailure(of: other) || other.shouldBeRequiredToFail(by: recognizer) { return true }
+        if recognizer.delegate?.gestureRecognizer(recognizer, shouldRequireFailureOf: other) == true { return true }
+        return other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: recognizer) == true
+    }
+
+    /// Applies a valid transition: records it, queues the action, decides touches
+    /// and lets recognizers that wait on this one move on.
+    func transition(_ recognizer: GestureRecognizer, to target: GestureRecognizer.State,
+                    because why: TransitionCause) {
+        let from = recognizer.storedState
+        guard from != target || target == .changed else { return }
+        recognizer.storedState = target
+        events.append(.transition(recognizer, from: from, to: target, cause: why, time: now))
+        if target.sendsAction { pendingActions.append((recognizer, target)) }
+        if from == .possible, target == .began || target == .ended {
+            if recognizer.cancelsTouchesInView {
+                for touch in recognizer.sequenceTouches { accept(touch) }
+            }
+            recognizer.fingerWindowDeadline = nil
+            for other in activeRecognizers
+            where other !== recognizer && !other.storedState.isFinished && !other.storedState.isInProgress
+                && requires(other, toFail: recognizer) {
+                other.pendingState = nil
+                transition(other, to: .failed, because: .requirementSucceeded(recognizer.description))
+            }
+        } else if target == .failed {
+            recognizer.fingerWindowDeadline = nil
+            releaseRecognizers(waitingOn: recognizer)
+        }
+    }
+
+    /// Re-examines recognizers that wait for others to fail, after `failed` failed.
+    func releaseRecognizers(waitingOn failed: GestureRecognizer) {
+        for waiting in activeRecognizers {
+            guard let target = waiting.pendingState, requires(waiting, toFail: failed) else { continue }
+            switch requirementStatus(of: waiting) {
+            case .succeeded(let other):
+                waiting.pendingState = nil
+                transition(waiting, to: .failed, because: .requirementSucceeded(other.description))
+            case .pending:
+                continue
+            case .clear:
+                waiting.pendingState = nil
+                enter(waiting, target, because: .requirementFailed(failed.description))
+            }
+        }
+    }
+}

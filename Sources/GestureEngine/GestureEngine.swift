@@ -1,0 +1,368 @@
+/// The arena: routes touches to recognizers and applies UIKit's ordering rules.
+///
+/// Feed it frames of touches with `handle(_:at:)` and let time pass with
+/// `advance(to:)`; read what happened from `events`. It never reads a clock:
+/// `nextDeadline` tells the caller when to call `advance(to:)` next.
+///
+/// The rules it applies:
+/// - the recognizers for a touch are fixed at touch-down: those on the hit view
+///   and its ancestors, deeper views evaluated first;
+/// - when one begins or recognizes, every other still-possible recognizer on the
+///   same touches fails, unless the two may recognize simultaneously or
+///   `canPrevent`/`canBePrevented` say otherwise;
+/// - a recognizer that requires another to fail waits in `possible`, silently,
+///   until that one fails; if that one succeeds, it fails;
+/// - each touch gets one delivery decision: accepted when a recognizer using it
+///   begins or recognizes, rejected when none on its path can use it any more.
+public final class GestureEngine {
+    /// The root of the view tree: hit testing starts here.
+    public var root: View
+    /// What happened since the caller last cleared it.
+    public internal(set) var events: [EngineEvent] = []
+    /// The time of the latest event or timer, in seconds.
+    public private(set) var now: Double = 0
+
+    var liveTouches: [Touch] = []
+    var undecidedTouches: [Touch] = []
+    var activeRecognizers: [GestureRecognizer] = []
+    var pendingActions: [(GestureRecognizer, GestureRecognizer.State)] = []
+    var frameTouches: [Touch] = []
+    var subset: [Touch] = []
+    var cause: TransitionCause = .external
+    var cycleDepth = 0
+    var nextEvaluationIndex = 0
+
+    /// Creates an engine over a view tree.
+    public init(root: View) {
+        self.root = root
+        events.reserveCapacity(256)
+        liveTouches.reserveCapacity(16)
+        undecidedTouches.reserveCapacity(16)
+        activeRecognizers.reserveCapacity(64)
+        pendingActions.reserveCapacity(32)
+        frameTouches.reserveCapacity(16)
+        subset.reserveCapacity(16)
+    }
+
+    /// Forgets the reported events, keeping their storage.
+    public func removeAllEvents() {
+        events.removeAll(keepingCapacity: true)
+    }
+
+    /// The touches now on the screen, in the order they landed.
+    public var touches: [Touch] { liveTouches }
+
+    /// The earliest time at which `advance(to:)` has work to do; nil when no timer is pending.
+    public var nextDeadline: Double? {
+        var earliest: Double?
+        for recognizer in activeRecognizers where recognizer.pendingState == nil {
+            if let d = recognizer.deadline, earliest.map({ d < $0 }) ?? true { earliest = d }
+            if let d = recognizer.fingerWindowDeadline, earliest.map({ d < $0 }) ?? true { earliest = d }
+        }
+        return earliest
+    }
+
+    // MARK: Input
+
+    /// Processes one frame of touch input at `time`, after firing any timers due by then.
+    ///
+    /// A frame holds at most one sample per touch. Samples for unknown touches
+    /// (moved or ended without a touch-down) are ignored, and a second touch-down
+    /// for a live touch is treated as a move.
+    public func handle(_ samples: [TouchSample], at time: Double) {
+        advance(to: time)
+        now = max(now, time)
+        beginCycle()
+        frameTouches.removeAll(keepingCapacity: true)
+        for sample in samples {
+            if let touch = liveTouch(sample.id) {
+                guard !frameTouches.contains(where: { $0 === touch }) else { continue }
+                touch.previousLocation = touch.location
+                touch.location = sample.location
+                touch.timestamp = now
+                touch.phase = sample.phase == .began ? .moved : sample.phase
+                frameTouches.append(touch)
+            } else if sample.phase == .began {
+                frameTouches.append(touchDown(sample))
+            }
+        }
+        dispatch()
+        endCycle()
+    }
+
+    /// Fires every timer due by `time`, in deadline order, each at its own time.
+    public func advance(to time: Double) {
+        while let (recognizer, deadline, isFingerWindow) = earliestTimer(), deadline <= time {
+            now = max(now, deadline)
+            beginCycle()
+            if isFingerWindow {
+                recognizer.fingerWindowDeadline = nil
+                if recognizer.storedState == .possible, recognizer.peakTouchCount < recognizer.requiredNumberOfTouches {
+                    transition(recognizer, to: .failed, because: .fingerWindow)
+                }
+            } else {
+                recognizer.deadline = nil
+                cause = .timer
+                recognizer.timerFired(at: deadline)
+                cause = .external
+                flushActions()
+            }
+            endCycle()
+        }
+        now = max(now, time)
+    }
+
+    /// Ends everything at once: cancels every touch, cancels or fails every
+    /// recognizer, and decides every undecided touch (rejected unless already accepted).
+    ///
+    /// For shutdown and for a device that disappears.
+    public func cancelAll(at time: Double) {
+        now = max(now, time)
+        beginCycle()
+        frameTouches.removeAll(keepingCapacity: true)
+        for touch in liveTouches {
+            touch.previousLocation = touch.location
+            touch.phase = .cancelled
+            touch.timestamp = now
+            frameTouches.append(touch)
+        }
+        dispatch()
+        for recognizer in activeRecognizers where !recognizer.storedState.isFinished {
+            recognizer.pendingState = nil
+            let target: GestureRecognizer.State = recognizer.storedState.isInProgress ? .cancelled : .failed
+            transition(recognizer, to: target, because: .shutdown)
+        }
+        endCycle()
+    }
+
+    // MARK: Touch-down
+
+    func liveTouch(_ id: TouchID) -> Touch? {
+        for touch in liveTouches where touch.id == id { return touch }
+        return nil
+    }
+
+    func touchDown(_ sample: TouchSample) -> Touch {
+        let touch = Touch(id: sample.id, location: sample.location, time: now)
+        liveTouches.append(touch)
+        if let hit = root.hitTest(root.convert(fromScreen: sample.location)) {
+            touch.view = hit
+            for view in hit.responderChain {
+                for recognizer in view.gestureRecognizers where accepts(recognizer, touch) {
+                    touch.gestureRecognizers.append(recognizer)
+                }
+            }
+        }
+        for recognizer in touch.gestureRecognizers {
+            activate(recognizer)
+            if recognizer.touches.isEmpty { recognizer.peakTouchCount = 0 }
+            recognizer.touches.append(touch)
+            recognizer.sequenceTouches.append(touch)
+            recognizer.peakTouchCount = max(recognizer.peakTouchCount, recognizer.touches.count)
+            let required = recognizer.requiredNumberOfTouches
+            if required > 1, recognizer.storedState == .possible {
+                if recognizer.touches.count == 1 {
+                    recognizer.fingerWindowDeadline = now + recognizer.fingerWindow
+                } else if recognizer.peakTouchCount >= required {
+                    recognizer.fingerWindowDeadline = nil
+                }
+            }
+            if recognizer.storedState.isInProgress { accept(touch) }
+        }
+        if touch.gestureRecognizers.isEmpty {
+            decide(touch, .rejected)
+        } else {
+            undecidedTouches.append(touch)
+        }
+        return touch
+    }
+
+    /// Whether a recognizer takes a new touch: enabled, not finished, not waiting, and its delegate agrees.
+    func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
+        guard recognizer.isEnabled, !recognizer.storedState.isFinished, recognizer.pendingState == nil else {
+            return false
+        }
+        recognizer.engine = self
+        return recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true
+    }
+
+    func activate(_ recognizer: GestureRecognizer) {
+        guard !recognizer.isActive else { return }
+        recognizer.isActive = true
+        recognizer.engine = self
+        recognizer.evaluationDepth = recognizer.view?.depth ?? 0
+        if let view = recognizer.view, let index = view.gestureRecognizers.firstIndex(where: { $0 === recognizer }) {
+            recognizer.evaluationIndex = index
+        }
+        // Deeper views first, then attachment order: UIKit's evaluation order.
+        let position = activeRecognizers.firstIndex { other in
+            other.evaluationDepth < recognizer.evaluationDepth
+                || (other.evaluationDepth == recognizer.evaluationDepth
+                    && other.evaluationIndex > recognizer.evaluationIndex)
+        } ?? activeRecognizers.endIndex
+        activeRecognizers.insert(recognizer, at: position)
+    }
+
+    // MARK: Dispatch
+
+    func dispatch() {
+        guard !frameTouches.isEmpty else { return }
+        let event = TouchEvent(timestamp: now, allTouches: liveTouches)
+        for recognizer in activeRecognizers {
+            let wasBegan = recognizer.storedState == .began
+            deliver(.began, to: recognizer, event)
+            deliver(.moved, to: recognizer, event)
+            deliver(.stationary, to: recognizer, event)
+            deliver(.ended, to: recognizer, event)
+            deliver(.cancelled, to: recognizer, event)
+            // A began recognizer that gets another event moves to changed, as in UIKit.
+            if wasBegan, recognizer.storedState == .began, receivedAny(recognizer) {
+                transition(recognizer, to: .changed, because: .external)
+            }
+            if !recognizer.touches.isEmpty {
+                recognizer.lastCentroid = TouchGeometry.centroid(of: recognizer.touches)
+            }
+            flushActions()
+        }
+        for recognizer in activeRecognizers {
+            recognizer.touches.removeAll { $0.phase.isFinished }
+        }
+        liveTouches.removeAll { $0.phase.isFinished }
+    }
+
+    func receivedAny(_ recognizer: GestureRecognizer) -> Bool {
+        frameTouches.contains { touch in recognizer.touches.contains { $0 === touch } }
+    }
+
+    func deliver(_ phase: TouchPhase, to recognizer: GestureRecognizer, _ event: TouchEvent) {
+        guard recognizer.isEnabled, !recognizer.storedState.isFinished, recognizer.pendingState == nil else { return }
+        subset.removeAll(keepingCapacity: true)
+        for touch in frameTouches where touch.phase == phase && recognizer.touches.contains(where: { $0 === touch }) {
+            subset.append(touch)
+        }
+        guard let first = subset.first else { return }
+        cause = .touches(phase, first.id)
+        switch phase {
+        case .began: recognizer.touchesBegan(subset, with: event)
+        case .moved, .stationary: recognizer.touchesMoved(subset, with: event)
+        case .ended: recognizer.touchesEnded(subset, with: event)
+        case .cancelled: recognizer.touchesCancelled(subset, with: event)
+        }
+        cause = .external
+    }
+
+    // MARK: Cycles
+
+    func beginCycle() {
+        cycleDepth += 1
+    }
+
+    /// Closes a unit of work: fails recognizers whose touches all ended, decides
+    /// touches, sends actions, and resets finished recognizers.
+    func endCycle() {
+        cycleDepth -= 1
+        guard cycleDepth == 0 else { return }
+        for recognizer in activeRecognizers
+        where recognizer.storedState == .possible && recognizer.pendingState == nil
+            && recognizer.touches.isEmpty && recognizer.deadline == nil {
+            transition(recognizer, to: .failed, because: .sequenceEnded)
+        }
+        flushActions()
+        decideUndecidedTouches()
+        resetFinishedRecognizers()
+    }
+
+    func decideUndecidedTouches() {
+        var index = 0
+        while index < undecidedTouches.count {
+            let touch = undecidedTouches[index]
+            if touch.delivery == nil, !isWanted(touch) { decide(touch, .rejected) }
+            if touch.delivery != nil {
+                undecidedTouches.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// Whether any recognizer on the touch's path may still use it.
+    func isWanted(_ touch: Touch) -> Bool {
+        for recognizer in touch.gestureRecognizers
+        where !recognizer.storedState.isFinished && recognizer.sequenceTouches.contains(where: { $0 === touch }) {
+            return true
+        }
+        return false
+    }
+
+    func resetFinishedRecognizers() {
+        var index = 0
+        while index < activeRecognizers.count {
+            let recognizer = activeRecognizers[index]
+            if recognizer.storedState.isFinished {
+                let from = recognizer.storedState
+                recognizer.storedState = .possible
+                recognizer.pendingState = nil
+                recognizer.deadline = nil
+                recognizer.fingerWindowDeadline = nil
+                recognizer.touches.removeAll(keepingCapacity: true)
+                recognizer.sequenceTouches.removeAll(keepingCapacity: true)
+                recognizer.peakTouchCount = 0
+                recognizer.reset()
+                events.append(.transition(recognizer, from: from, to: .possible, cause: .reset, time: now))
+            }
+            if recognizer.storedState == .possible, recognizer.sequenceTouches.isEmpty, recognizer.deadline == nil {
+                recognizer.isActive = false
+                activeRecognizers.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    func decide(_ touch: Touch, _ delivery: Delivery) {
+        guard touch.delivery == nil else { return }
+        touch.delivery = delivery
+        events.append(.delivery(touch.id, delivery, time: now))
+    }
+
+    func accept(_ touch: Touch) {
+        decide(touch, .accepted)
+    }
+
+    func flushActions() {
+        guard !pendingActions.isEmpty else { return }
+        var index = 0
+        while index < pendingActions.count {
+            let (recognizer, state) = pendingActions[index]
+            events.append(.action(recognizer, state, recognizer.snapshot(), time: now))
+            for target in recognizer.targets { target(recognizer) }
+            index += 1
+        }
+        pendingActions.removeAll(keepingCapacity: true)
+    }
+
+    func earliestTimer() -> (GestureRecognizer, Double, Bool)? {
+        var best: (GestureRecognizer, Double, Bool)?
+        for recognizer in activeRecognizers where recognizer.pendingState == nil {
+            if let d = recognizer.fingerWindowDeadline, best.map({ d < $0.1 }) ?? true { best = (recognizer, d, true) }
+            if let d = recognizer.deadline, best.map({ d < $0.1 }) ?? true { best = (recognizer, d, false) }
+        }
+        return best
+    }
+
+    // MARK: Hooks from recognizers
+
+    func recognizerWasDisabled(_ recognizer: GestureRecognizer) {
+        guard recognizer.isActive, !recognizer.storedState.isFinished else { return }
+        beginCycle()
+        recognizer.pendingState = nil
+        transition(recognizer, to: recognizer.storedState.isInProgress ? .cancelled : .failed, because: .disabled)
+        endCycle()
+    }
+
+    func touchWasIgnored(_ touch: Touch) {
+        guard cycleDepth == 0, touch.delivery == nil else { return }
+        beginCycle()
+        endCycle()
+    }
+}

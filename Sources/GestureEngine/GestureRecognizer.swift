@@ -1,0 +1,199 @@
+/// The context of one touch callback, like `UIEvent`.
+public struct TouchEvent {
+    /// When the event happened, in seconds on the engine's clock.
+    public let timestamp: Double
+    /// Every touch currently on the screen, in the order they touched down.
+    public let allTouches: [Touch]
+}
+
+/// The base class of every gesture recognizer, with `UIGestureRecognizer`'s contract.
+///
+/// Subclasses override `touchesBegan`, `touchesMoved`, `touchesEnded`,
+/// `touchesCancelled` and `reset()`, call `super`, and drive the state machine by
+/// assigning `state`. The engine applies UIKit's corrections to invalid writes,
+/// holds a recognizer back while it waits for others to fail, applies the
+/// prevention rules, sends the action messages and calls `reset()` once the
+/// sequence is finished. Recognizers never read a clock: time arrives with
+/// each event, and a recognizer that needs a timeout sets `deadline`, after
+/// which the engine calls `timerFired(at:)`.
+open class GestureRecognizer {
+    /// A name for logs and bindings, such as `next-desktop`.
+    public var name: String
+    /// The delegate, which may veto or relate recognitions. Held weakly, as in UIKit.
+    public weak var delegate: (any GestureRecognizerDelegate)?
+    /// The view the recognizer is attached to.
+    public internal(set) weak var view: View?
+    /// Whether a touch it recognizes is kept from the application. UIKit's default is true.
+    public var cancelsTouchesInView = true
+
+    /// Whether the recognizer takes part. Turning it off cancels a gesture in
+    /// progress, or fails one that is still possible.
+    public var isEnabled = true {
+        didSet {
+            if oldValue && !isEnabled { engine?.recognizerWasDisabled(self) }
+        }
+    }
+
+    /// How long, after the first finger lands, the other fingers of a multi-finger
+    /// gesture may take to land, in seconds (the `finger-window` setting).
+    public var fingerWindow: Double = Thresholds.fingerWindow
+
+    /// The earliest time at which `timerFired(at:)` should be called; nil for none.
+    ///
+    /// Subclasses set it from a touch callback or from `timerFired`; the engine arms
+    /// one timer for the earliest deadline of all recognizers.
+    public var deadline: Double?
+
+    // MARK: State
+
+    var storedState: State = .possible
+    /// The state the recognizer asked for while it waits for other recognizers to fail.
+    var pendingState: State?
+
+    /// The current state. Assigning it runs UIKit's transition rules.
+    public var state: State {
+        get { storedState }
+        set {
+            if let engine {
+                engine.requestTransition(self, to: newValue)
+            } else if let corrected = storedState.correctedTransition(to: newValue) {
+                storedState = corrected
+            }
+        }
+    }
+
+    /// Whether the recognizer has recognized but waits for a required recognizer to fail.
+    public var isWaitingForFailure: Bool { pendingState != nil }
+
+    // MARK: Touches
+
+    /// The touches it tracks now: received, not ignored, not yet ended.
+    public internal(set) var touches: [Touch] = []
+    /// Every touch it received since the last reset, ended ones included.
+    var sequenceTouches: [Touch] = []
+    /// The highest number of touches held at once since the count was last zero.
+    var peakTouchCount = 0
+    /// When the finger window closes, while the required finger count is not reached.
+    var fingerWindowDeadline: Double?
+    /// The centroid of the touches at the last event, for location after they end.
+    var lastCentroid: Point = .zero
+
+    /// The number of touches it tracks (`numberOfTouches`).
+    public var numberOfTouches: Int { touches.count }
+
+    /// The number of fingers the gesture needs at once.
+    ///
+    /// When more than one, the recognizer fails unless that many fingers are down
+    /// within `fingerWindow` of the first one. Subclasses override it.
+    open var requiredNumberOfTouches: Int { 1 }
+
+    /// A short name of the recognizer's kind for logs and output: `tap`, `pan`, ….
+    open var kind: String { "custom" }
+
+    /// The kind-specific figures reported with each action message.
+    open var measurement: GestureMeasurement { .none }
+
+    // MARK: Relationships
+
+    weak var engine: GestureEngine?
+    var failureRequirements: [WeakRecognizer] = []
+    var simultaneousPartners: [WeakRecognizer] = []
+    var targets: [(GestureRecognizer) -> Void] = []
+    /// Evaluation order within the engine: deeper views first, then order of attachment.
+    var evaluationDepth = 0
+    var evaluationIndex = 0
+    var isActive = false
+
+    /// Creates a recognizer with a name for logs.
+    public init(name: String = "") {
+        self.name = name
+    }
+
+    /// Adds an action, called with the recognizer for every action message.
+    public func addTarget(_ action: @escaping (GestureRecognizer) -> Void) {
+        targets.append(action)
+    }
+
+    /// Makes this recognizer wait until `other` fails (`require(toFail:)`).
+    ///
+    /// It stays in `possible` without an action until `other` fails, then enters
+    /// the state it asked for; if `other` begins or recognizes, it fails.
+    public func require(toFail other: GestureRecognizer) {
+        precondition(other !== self, "a recognizer cannot wait for itself to fail")
+        failureRequirements.append(WeakRecognizer(other))
+    }
+
+    /// Lets this recognizer and `other` recognize at the same time.
+    ///
+    /// Equivalent to a delegate whose `shouldRecognizeSimultaneouslyWith` returns
+    /// true for the pair; the config's `with:` uses it.
+    public func recognizeSimultaneously(with other: GestureRecognizer) {
+        simultaneousPartners.append(WeakRecognizer(other))
+    }
+
+    /// Stops tracking `touch`: this recognizer receives no more events for it (`ignore(_:for:)`).
+    public func ignore(_ touch: Touch) {
+        touches.removeAll { $0 === touch }
+        sequenceTouches.removeAll { $0 === touch }
+        engine?.touchWasIgnored(touch)
+    }
+
+    // MARK: Location
+
+    /// The centroid of the tracked touches in `view`'s coordinates (screen when nil).
+    ///
+    /// After the touches have ended it is where they were at their last event.
+    open func location(in view: View?) -> Point {
+        let screen = touches.isEmpty ? lastCentroid : TouchGeometry.centroid(of: touches)
+        return view?.convert(fromScreen: screen) ?? screen
+    }
+
+    /// The location of one tracked touch in `view`'s coordinates.
+    public func location(ofTouch index: Int, in view: View?) -> Point {
+        precondition(touches.indices.contains(index), "touch index \(index) out of range")
+        return touches[index].location(in: view)
+    }
+
+    // MARK: Subclass overrides
+
+    /// New touches for this recognizer. Subclasses call super.
+    open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {}
+    /// Tracked touches moved. Subclasses call super.
+    open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {}
+    /// Tracked touches lifted. Subclasses call super.
+    open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {}
+    /// Tracked touches were cancelled by the system. Subclasses call super.
+    open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {}
+    /// The `deadline` the recognizer set has come.
+    open func timerFired(at time: Double) {}
+    /// Clears per-gesture state; called after ended, cancelled or failed, before possible.
+    open func reset() {}
+
+    /// Whether this recognizer, by recognizing, may make `other` fail. Default true.
+    open func canPrevent(_ other: GestureRecognizer) -> Bool { true }
+    /// Whether `other`, by recognizing, may make this one fail. Default true.
+    open func canBePrevented(by other: GestureRecognizer) -> Bool { true }
+    /// Whether this recognizer must wait for `other` to fail. Default false.
+    open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
+    /// Whether `other` must wait for this recognizer to fail. Default false.
+    open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
+
+    /// The figures of this recognizer now, as an action message carries them.
+    public func snapshot() -> GestureSnapshot {
+        GestureSnapshot(location: location(in: nil), numberOfTouches: numberOfTouches, measurement: measurement)
+    }
+}
+
+extension GestureRecognizer: CustomStringConvertible {
+    public var description: String {
+        let label = name.isEmpty ? kind : name
+        if let view { return "\(label) on \(view)" }
+        return label
+    }
+}
+
+/// A weak reference, so recognizers that relate to each other do not keep each other alive.
+struct WeakRecognizer {
+    weak var recognizer: GestureRecognizer?
+    init(_ recognizer: GestureRecognizer) { self.recognizer = recognizer }
+}

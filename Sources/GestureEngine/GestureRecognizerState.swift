@@ -1,0 +1,125 @@
+extension GestureRecognizer {
+    /// The states of UIKit's recognizer state machine (`UIGestureRecognizer.State`).
+    ///
+    /// Discrete recognizers go `possible → ended` (`recognized`) or `possible → failed`.
+    /// Continuous ones go `possible → began → changed* → ended` or `→ cancelled`.
+    public enum State: Sendable, Hashable, CustomStringConvertible {
+        case possible
+        case began
+        case changed
+        case ended
+        case cancelled
+        case failed
+
+        /// UIKit's alias: a discrete gesture that is recognized ends.
+        public static let recognized = State.ended
+
+        /// Whether the recognizer is done with this sequence and waits for `reset()`.
+        @inlinable public var isFinished: Bool {
+            switch self {
+            case .ended, .cancelled, .failed: true
+            case .possible, .began, .changed: false
+            }
+        }
+
+        /// Whether the gesture is in progress (began or changed).
+        @inlinable public var isInProgress: Bool { self == .began || self == .changed }
+
+        /// Whether reaching this state sends an action message: never for failed or possible.
+        @inlinable public var sendsAction: Bool {
+            switch self {
+            case .began, .changed, .ended, .cancelled: true
+            case .possible, .failed: false
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .possible: "possible"
+            case .began: "began"
+            case .changed: "changed"
+            case .ended: "ended"
+            case .cancelled: "cancelled"
+            case .failed: "failed"
+            }
+        }
+
+        /// The state UIKit actually enters when a subclass writes `requested` while in `self`.
+        ///
+        /// UIKit corrects invalid writes instead of trapping: a possible recognizer
+        /// that cancels has really failed, a running one that fails has really been
+        /// cancelled, and began twice is a change. Returns nil when the write is
+        /// ignored: a finished recognizer stays finished until `reset()`, and writing
+        /// `possible` to a possible recognizer does nothing.
+        public func correctedTransition(to requested: State) -> State? {
+            switch self {
+            case .possible:
+                switch requested {
+                case .possible: return nil
+                case .began, .changed: return .began
+                case .ended: return .ended
+                case .cancelled, .failed: return .failed
+                }
+            case .began, .changed:
+                switch requested {
+                case .possible, .cancelled, .failed: return .cancelled
+                case .began, .changed: return .changed
+                case .ended: return .ended
+                }
+            case .ended, .cancelled, .failed:
+                return nil
+            }
+        }
+    }
+}
+
+/// Why a recognizer changed state: the cause printed with every logged transition.
+public enum TransitionCause: Sendable, Hashable, CustomStringConvertible {
+    /// The recognizer's own logic, handling touches in the given phase.
+    case touches(TouchPhase, TouchID)
+    /// The recognizer's own timer.
+    case timer
+    /// Its required finger count was not reached within the finger window.
+    case fingerWindow
+    /// All its touches ended and it never recognized.
+    case sequenceEnded
+    /// Another recognizer began or recognized and prevented it.
+    case preventedBy(String)
+    /// It was waiting for another recognizer to fail, and that one failed.
+    case requirementFailed(String)
+    /// It required another recognizer to fail, and that one succeeded.
+    case requirementSucceeded(String)
+    /// It waits for other recognizers to fail before it may enter the given state.
+    case waitingForFailure(String)
+    /// The delegate's `gestureRecognizerShouldBegin` returned false.
+    case shouldBeginDenied
+    /// `isEnabled` was set to false.
+    case disabled
+    /// The engine is shutting down and ends every gesture.
+    case shutdown
+    /// Back to possible after a finished sequence.
+    case reset
+    /// A write the state machine corrected: the subclass asked for the given state.
+    case corrected(requested: GestureRecognizer.State)
+    /// Code outside a touch or timer callback wrote the state.
+    case external
+
+    public var description: String {
+        switch self {
+        case .touches(let phase, let id): "touch \(id) \(phase)"
+        case .timer: "timer"
+        case .fingerWindow: "finger count not reached in the finger window"
+        case .sequenceEnded: "touches ended"
+        case .preventedBy(let name): "prevented by \(name)"
+        case .requirementFailed(let name): "\(name) failed"
+        case .requirementSucceeded(let name): "\(name) succeeded"
+        case .waitingForFailure(let names): "waiting for \(names) to fail"
+        case .shouldBeginDenied: "shouldBegin returned false"
+        case .disabled: "disabled"
+        case .shutdown: "shutdown"
+        case .reset: "reset"
+        case .corrected(let requested): "asked for \(requested), corrected"
+        case .external: "set from outside"
+        }
+    }
+}

@@ -1,0 +1,123 @@
+/// The identifier of one finger's touch sequence, from touch-down to lift.
+///
+/// On X11 this is the `detail` field of an `XI_TouchBegin` event; in a trace it is
+/// the `touch` field. Identifiers may be reused once a sequence has ended.
+public struct TouchID: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public var rawValue: UInt32
+
+    @inlinable public init(rawValue: UInt32) { self.rawValue = rawValue }
+    @inlinable public init(_ rawValue: UInt32) { self.rawValue = rawValue }
+
+    public var description: String { "\(rawValue)" }
+}
+
+/// Where a touch is in its life, as `UITouch.Phase` describes it.
+public enum TouchPhase: Sendable, Hashable, CustomStringConvertible {
+    /// The finger touched the surface.
+    case began
+    /// The finger moved.
+    case moved
+    /// The finger is down but did not move since the last event.
+    case stationary
+    /// The finger lifted.
+    case ended
+    /// The system cancelled the touch (device removed, grab lost, shutdown).
+    case cancelled
+
+    /// Whether the sequence is over.
+    @inlinable public var isFinished: Bool { self == .ended || self == .cancelled }
+
+    public var description: String {
+        switch self {
+        case .began: "began"
+        case .moved: "moved"
+        case .stationary: "stationary"
+        case .ended: "ended"
+        case .cancelled: "cancelled"
+        }
+    }
+}
+
+/// One finger's state in a frame of input, as the engine receives it.
+///
+/// This is the value that crosses from the trace reader or the X11 bridge into the
+/// engine; `location` is in screen points.
+public struct TouchSample: Sendable, Hashable {
+    public var id: TouchID
+    public var phase: TouchPhase
+    public var location: Point
+
+    @inlinable public init(id: TouchID, phase: TouchPhase, location: Point) {
+        self.id = id
+        self.phase = phase
+        self.location = location
+    }
+}
+
+/// One finger on the screen for the length of its sequence, like `UITouch`.
+///
+/// The engine creates a touch at touch-down and updates the same object until the
+/// finger lifts, so recognizers may keep references to it. Locations are in
+/// screen points; `location(in:)` converts them into a view's coordinates.
+public final class Touch {
+    /// The sequence's identifier.
+    public let id: TouchID
+    /// The current phase.
+    public internal(set) var phase: TouchPhase
+    /// Where the finger is now, in screen points.
+    public internal(set) var location: Point
+    /// Where the finger was at the previous event, in screen points.
+    public internal(set) var previousLocation: Point
+    /// Where the finger touched down, in screen points.
+    public let initialLocation: Point
+    /// When the last event for this touch happened, in seconds on the engine's clock.
+    public internal(set) var timestamp: Double
+    /// When the finger touched down.
+    public let beganAt: Double
+    /// The view that hit testing chose at touch-down.
+    public internal(set) weak var view: View?
+    /// The recognizers on the hit view and its ancestors, deeper views first,
+    /// fixed at touch-down as UIKit does.
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    /// The delivery decision, once made.
+    public internal(set) var delivery: Delivery?
+
+    init(id: TouchID, location: Point, time: Double) {
+        self.id = id
+        self.phase = .began
+        self.location = location
+        self.previousLocation = location
+        self.initialLocation = location
+        self.timestamp = time
+        self.beganAt = time
+    }
+
+    /// The current location in the coordinates of `view`; screen coordinates when `view` is nil.
+    public func location(in view: View?) -> Point {
+        guard let view else { return location }
+        return view.convert(fromScreen: location)
+    }
+
+    /// The previous location in the coordinates of `view`; screen coordinates when `view` is nil.
+    public func previousLocation(in view: View?) -> Point {
+        guard let view else { return previousLocation }
+        return view.convert(fromScreen: previousLocation)
+    }
+}
+
+/// What happens to a touch sequence toward the applications underneath.
+///
+/// On X11 these become `XIAllowTouchEvents` with `XIAcceptTouch` or `XIRejectTouch`.
+public enum Delivery: Sendable, Hashable, CustomStringConvertible {
+    /// A gesture uses the touch; the application never sees it (UIKit's cancelsTouchesInView).
+    case accepted
+    /// No gesture can use the touch any more; the application receives it replayed whole.
+    case rejected
+
+    public var description: String {
+        switch self {
+        case .accepted: "accepted"
+        case .rejected: "rejected"
+        }
+    }
+}
