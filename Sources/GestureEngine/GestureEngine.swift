@@ -300,6 +300,10 @@ public final class GestureEngine {
             let recognizer = activeRecognizers[index]
             if recognizer.storedState.isFinished {
                 let from = recognizer.storedState
+                // UIKit calls reset() before the recognizer returns to possible, so a
+                // subclass's reset still sees its final state (the seeds' tickle
+                // recognizer relies on this).
+                recognizer.reset()
                 recognizer.storedState = .possible
                 recognizer.pendingState = nil
                 recognizer.deadline = nil
@@ -307,7 +311,6 @@ public final class GestureEngine {
                 recognizer.touches.removeAll(keepingCapacity: true)
                 recognizer.sequenceTouches.removeAll(keepingCapacity: true)
                 recognizer.peakTouchCount = 0
-                recognizer.reset()
                 events.append(.transition(recognizer, from: from, to: .possible, cause: .reset, time: now))
             }
             if recognizer.storedState == .possible, recognizer.sequenceTouches.isEmpty, recognizer.deadline == nil {

@@ -1,0 +1,99 @@
+import Testing
+@testable import GestureEngine
+
+@Suite("Delivery decisions: accepted or rejected, exactly once")
+struct DeliveryTests {
+    @Test func touchWithNoRecognizerOnItsPathIsRejectedAtTouchDown() {
+        let s = TouchScript()
+        s.down(1, 10, 10)
+        #expect(s.deliveries.map(\.1) == [.rejected])
+        #expect(s.deliveries.first?.2 == 0)
+    }
+
+    @Test func touchIsAcceptedWhenItsGestureBegins() {
+        let s = TouchScript()
+        s.screen.addGestureRecognizer(DragProbe("drag"))
+        s.down(1, 0, 0)
+        #expect(s.deliveries.isEmpty)
+        s.wait(0.02).move(1, 20, 0)
+        #expect(s.deliveries.map(\.1) == [.accepted])
+        #expect(s.deliveries.first?.2 == 0.02)
+    }
+
+    @Test func multiFingerGestureReleasesALoneFingerWhenTheFingerWindowCloses() {
+        let s = TouchScript()
+        s.screen.addGestureRecognizer(DragProbe("three", fingers: 3))
+        s.down(1, 0, 0)
+        s.wait(0.149)
+        #expect(s.deliveries.isEmpty)
+        s.wait(0.002)
+        #expect(s.deliveries.map(\.1) == [.rejected])
+        #expect(abs(s.deliveries[0].2 - 0.15) < 1e-9)
+        #expect(s.transitions(of: "three").first == "possible→failed")
+    }
+
+    @Test(arguments: [0.0, 0.05, 0.14])
+    func fingersLandingWithinTheWindowKeepTheGestureAlive(lateness: Double) {
+        let s = TouchScript()
+        s.screen.addGestureRecognizer(DragProbe("three", fingers: 3))
+        s.down(1, 0, 0).wait(lateness / 2).down(2, 50, 0).wait(lateness / 2).down(3, 100, 0)
+        s.wait(0.2)
+        #expect(s.deliveries.isEmpty)
+        s.frame([(1, .moved, 0, 20), (2, .moved, 50, 20), (3, .moved, 100, 20)])
+        #expect(s.deliveries.map(\.1) == [.accepted, .accepted, .accepted])
+    }
+
+    @Test func configurableFingerWindow() {
+        let probe = DragProbe("two", fingers: 2)
+        probe.fingerWindow = 0.3
+        let s = TouchScript()
+        s.screen.addGestureRecognizer(probe)
+        s.down(1, 0, 0).wait(0.25).down(2, 50, 0)
+        s.frame([(1, .moved, 0, 20), (2, .moved, 50, 20)])
+        #expect(s.actions == ["two began"])
+    }
+
+    @Test func aFingerJoiningARunningGestureIsAcceptedAtOnce() {
+        let s = TouchScript()
+        s.screen.addGestureRecognizer(AnyFingersDrag(name: "drag"))
+        s.down(1, 0, 0).wait(0.01).move(1, 30, 0)
+        s.wait(0.01).down(2, 100, 100)
+        #expect(s.delivery(of: 2) == .accepted)
+        #expect(s.deliveries.count == 2)
+    }
+
+    @Test func everyTouchIsDecidedExactlyOnceEvenWhenRecognizersFailLater() {
+        let s = TouchScript()
+        s.screen.addGestureRecognizer(LiftProbe(name: "lift"))
+        s.screen.addGestureRecognizer(DragProbe("drag"))
+        s.down(1, 0, 0).drag(1, from: (0, 0), to: (40, 0), steps: 3).up(1, 40, 0)
+        s.down(2, 0, 0).up(2, 0, 0).finish()
+        let ids = s.deliveries.map(\.0.rawValue)
+        #expect(ids.sorted() == [1, 2])
+        #expect(s.delivery(of: 1) == .accepted)
+        #expect(s.delivery(of: 2) == .accepted, "the lift probe recognized the quick tap")
+    }
+
+    @Test func cancelAllDecidesEveryPendingTouchAndCancelsGestures() {
+        let s = TouchScript()
+        s.screen.addGestureRecognizer(DragProbe("drag"))
+        s.screen.addGestureRecognizer(DragProbe("three", fingers: 3))
+        s.down(1, 0, 0).drag(1, from: (0, 0), to: (40, 0), steps: 2)
+        s.engine.cancelAll(at: 1)
+        s.wait(0)
+        #expect(s.actions.last == "drag cancelled")
+        #expect(s.deliveries.count == 1)
+        #expect(s.engine.touches.isEmpty)
+        #expect(s.engine.nextDeadline == nil)
+    }
+}
+
+/// Begins on the first move of any finger and keeps every finger that lands later.
+final class AnyFingersDrag: GestureRecognizer {
+    override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        state = state == .possible ? .began : .changed
+    }
+    override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+        if self.touches.count == touches.count { state = .ended }
+    }
+}
