@@ -263,9 +263,15 @@ public final class GestureEngine {
         cycleDepth -= 1
         guard cycleDepth == 0 else { return }
         for recognizer in activeRecognizers
-        where recognizer.storedState == .possible && recognizer.pendingState == nil
-            && recognizer.touches.isEmpty && recognizer.deadline == nil {
-            transition(recognizer, to: .failed, because: .sequenceEnded)
+        where recognizer.pendingState == nil && recognizer.touches.isEmpty && recognizer.deadline == nil {
+            // A sequence whose touches have all ended is over. A recognizer still
+            // possible never recognized: it fails. One still running was left so by
+            // its subclass: cancel it, so no hold-style action outlives its touches.
+            if recognizer.storedState == .possible {
+                transition(recognizer, to: .failed, because: .sequenceEnded)
+            } else if recognizer.storedState.isInProgress {
+                transition(recognizer, to: .cancelled, because: .sequenceEnded)
+            }
         }
         flushActions()
         decideUndecidedTouches()

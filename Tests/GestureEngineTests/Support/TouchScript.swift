@@ -9,6 +9,8 @@ final class TouchScript {
     let screen: View
     private(set) var time: Double = 0
     private(set) var log: [EngineEvent] = []
+    /// How many touch-downs the script sent.
+    private(set) var downCount = 0
 
     /// A script over a 1920x1080 screen view, or over the given root.
     init(root: View? = nil) {
@@ -29,6 +31,7 @@ final class TouchScript {
     /// Sends one frame in which every given touch changes at once.
     @discardableResult
     func frame(_ samples: [(UInt32, TouchPhase, Double, Double)]) -> Self {
+        downCount += samples.filter { $0.1 == .began }.count
         engine.handle(samples.map { TouchSample(id: TouchID($0.0), phase: $0.1, location: Point(x: $0.2, y: $0.3)) },
                       at: time)
         collect()
@@ -65,6 +68,11 @@ final class TouchScript {
             collect()
         }
         return self
+    }
+
+    /// Adds an event to the log by hand, for testing the invariant checker itself.
+    func record(_ event: EngineEvent) {
+        log.append(event)
     }
 
     private func collect() {
