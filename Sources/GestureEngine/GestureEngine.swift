@@ -167,7 +167,6 @@ public final class GestureEngine {
                     recognizer.fingerWindowDeadline = nil
                 }
             }
-            if recognizer.storedState.isInProgress { accept(touch) }
         }
         if touch.gestureRecognizers.isEmpty {
             decide(touch, .rejected)
@@ -282,13 +281,31 @@ public final class GestureEngine {
         var index = 0
         while index < undecidedTouches.count {
             let touch = undecidedTouches[index]
-            if touch.delivery == nil, !isWanted(touch) { decide(touch, .rejected) }
+            if touch.delivery == nil {
+                // A touch that joined a running gesture, and was not ignored by it
+                // in its touchesBegan, belongs to that gesture.
+                if isClaimed(touch) {
+                    accept(touch)
+                } else if !isWanted(touch) {
+                    decide(touch, .rejected)
+                }
+            }
             if touch.delivery != nil {
                 undecidedTouches.remove(at: index)
             } else {
                 index += 1
             }
         }
+    }
+
+    /// Whether a running gesture that keeps touches from the application tracks the touch.
+    func isClaimed(_ touch: Touch) -> Bool {
+        for recognizer in touch.gestureRecognizers
+        where recognizer.cancelsTouchesInView && (recognizer.storedState.isInProgress || recognizer.storedState == .ended)
+            && recognizer.sequenceTouches.contains(where: { $0 === touch }) {
+            return true
+        }
+        return false
     }
 
     /// Whether any recognizer on the touch's path may still use it.

@@ -119,6 +119,8 @@ struct LongPressGestureRecognizerTests {
         s.down(1, 100, 100).wait(0.5).down(2, 300, 300).move(2, 500, 500)
         #expect(s.actions == ["press began"])
         #expect(r.numberOfTouches == 1)
+        #expect(s.delivery(of: 1) == .accepted)
+        #expect(s.delivery(of: 2) == .rejected, "ignored by the running press: it goes to the application")
         s.up(2, 500, 500)
         #expect(s.actions == ["press began"])
         s.move(1, 120, 100).up(1, 120, 100)
