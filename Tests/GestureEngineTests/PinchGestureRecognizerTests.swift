@@ -1,0 +1,257 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Testing
+@testable import GestureEngine
+
+/// A hand of fingers evenly spaced on a circle, for scripting pinches and rotations.
+///
+/// Finger `i` (touch id `i + 1`) sits at `angle + 2πi/count`, clockwise on the
+/// y-down screen. Shared with the rotation tests.
+struct FingerRing {
+    var count: Int
+    var centerX = 600.0
+    var centerY = 500.0
+    var radius = 100.0
+    var angle = 0.0
+
+    func point(_ index: Int) -> (Double, Double) {
+        let a = angle + 2 * .pi * Double(index) / Double(count)
+        return (centerX + radius * cos(a), centerY + radius * sin(a))
+    }
+
+    func sample(_ index: Int, _ phase: TouchPhase) -> (UInt32, TouchPhase, Double, Double) {
+        let (x, y) = point(index)
+        return (UInt32(index + 1), phase, x, y)
+    }
+
+    func samples(_ phase: TouchPhase) -> [(UInt32, TouchPhase, Double, Double)] {
+        (0..<count).map { sample($0, phase) }
+    }
+}
+
+extension TouchScript {
+    /// Puts the ring's fingers down, all in one frame or one per frame 5 ms apart.
+    @discardableResult
+    func land(_ ring: FingerRing, together: Bool) -> Self {
+        if together { return frame(ring.samples(.began)) }
+        for index in 0..<ring.count {
+            if index > 0 { wait(0.005) }
+            frame([ring.sample(index, .began)])
+        }
+        return self
+    }
+
+    /// Moves every finger in `steps` frames 10 ms apart, to `radius` and turned by `turn` radians.
+    @discardableResult
+    func morph(_ ring: inout FingerRing, radius: Double? = nil, turn: Double = 0, steps: Int = 10) -> Self {
+        let startRadius = ring.radius, startAngle = ring.angle
+        for step in 1...steps {
+            let f = Double(step) / Double(steps)
+            ring.radius = startRadius + ((radius ?? startRadius) - startRadius) * f
+            ring.angle = startAngle + turn * f
+            wait(0.01)
+            frame(ring.samples(.moved))
+        }
+        return self
+    }
+
+    /// Lifts every finger of the ring in one frame, 10 ms later.
+    @discardableResult
+    func lift(_ ring: FingerRing) -> Self {
+        wait(0.01)
+        return frame(ring.samples(.ended))
+    }
+}
+
+/// The scale and velocity of a pinch action; nil for other measurements.
+func pinchFigures(_ measurement: GestureMeasurement) -> (scale: Double, velocity: Double)? {
+    if case let .pinch(scale, velocity) = measurement { return (scale, velocity) }
+    return nil
+}
+
+@Suite struct PinchGestureRecognizerTests {
+    let s = TouchScript()
+    let pinch = PinchGestureRecognizer(name: "pinch")
+
+    func setUp(fingers: Int) {
+        pinch.numberOfTouchesRequired = fingers
+        s.screen.addGestureRecognizer(pinch)
+    }
+
+    func scales() -> [Double] {
+        s.snapshots(of: "pinch").compactMap { pinchFigures($0.1.measurement)?.scale }
+    }
+
+    @Test(arguments: [2, 3, 4, 5], [-9.0, -7.0, 7.0, 9.0])
+    func beginsOnlyWhenSpreadChangesByMoreThanHysteresis(fingers: Int, spreadChange: Double) {
+        setUp(fingers: fingers)
+        var ring = FingerRing(count: fingers)
+        s.land(ring, together: fingers.isMultiple(of: 2))
+        s.morph(&ring, radius: 100 + spreadChange / 2, steps: 3)
+        let shouldBegin = abs(spreadChange) > Thresholds.pinchHysteresis
+        #expect(s.actions.contains("pinch began") == shouldBegin)
+        #expect((pinch.state == .possible) == !shouldBegin)
+    }
+
+    @Test(arguments: [2, 3, 4, 5], [0.5, 2.0])
+    func scaleIsSpreadOverInitialSpread(fingers: Int, target: Double) throws {
+        setUp(fingers: fingers)
+        var ring = FingerRing(count: fingers)
+        s.land(ring, together: false).morph(&ring, radius: 100 * target).lift(ring)
+        let began = s.snapshots(of: "pinch").first { $0.0 == .began }
+        let beganScale = try #require(began.flatMap { pinchFigures($0.1.measurement)?.scale })
+        // Absolute since the start: already past the hysteresis at began, never 1.
+        #expect(target < 1 ? beganScale < 0.96 : beganScale > 1.04)
+        #expect(abs(scales().last! / target - 1) < 0.01)
+        #expect(s.actions.last == "pinch ended")
+        #expect(began?.1.numberOfTouches == fingers)
+    }
+
+    @Test(arguments: [2, 3, 5])
+    func settingScaleRebasesLaterValues(fingers: Int) {
+        setUp(fingers: fingers)
+        var ring = FingerRing(count: fingers)
+        // The UIKit idiom: apply the scale to a view, then set it back to 1.
+        var applied = 1.0
+        pinch.addTarget { recognizer in
+            guard let pinch = recognizer as? PinchGestureRecognizer else { return }
+            applied *= pinch.scale
+            pinch.scale = 1
+        }
+        s.land(ring, together: true).morph(&ring, radius: 300, steps: 20)
+        #expect(abs(applied - 3) < 0.03)
+        #expect(scales().dropFirst().allSatisfy { $0 < 1.2 })
+        // Re-basing shifts the velocity samples too: the spread grows 2000 pt/s,
+        // over a base spread between 400 and 580 pt in the last 0.1 s.
+        #expect((2000.0 / 580...2000.0 / 400).contains(pinch.velocity))
+    }
+
+    @Test func settingScaleContinuesFromTheValueSet() {
+        setUp(fingers: 2)
+        var ring = FingerRing(count: 2)
+        s.land(ring, together: true).morph(&ring, radius: 150)
+        pinch.scale = 3
+        s.morph(&ring, radius: 300)
+        #expect(abs(pinch.scale - 6) < 1e-9)
+    }
+
+    @Test(arguments: [2, 4], [50.0, 200.0])
+    func velocityIsScalePerSecondWithTheSignOfTheMotion(fingers: Int, endRadius: Double) throws {
+        setUp(fingers: fingers)
+        var ring = FingerRing(count: fingers)
+        // 10 frames over 0.1 s, spread linear in time: the scale changes at a steady rate.
+        s.land(ring, together: true).morph(&ring, radius: endRadius)
+        let expected = (endRadius / 100 - 1) / 0.1
+        let velocity = try #require(s.snapshots(of: "pinch").last.flatMap { pinchFigures($0.1.measurement)?.velocity })
+        #expect(abs(velocity - expected) < 0.01 * abs(expected))
+        #expect((velocity > 0) == (endRadius > 100))
+    }
+
+    @Test(arguments: [2, 3, 4, 5])
+    func endsOnlyWhenEveryFingerHasLifted(fingers: Int) {
+        setUp(fingers: fingers)
+        var ring = FingerRing(count: fingers)
+        s.land(ring, together: true).morph(&ring, radius: 150)
+        let held = pinch.scale
+        for index in 0..<fingers {
+            #expect(!s.actions.contains("pinch ended"))
+            s.wait(0.01).frame([ring.sample(index, .ended)])
+            // The fingers left behind keep moving, but the scale holds.
+            ring.radius += 20
+            if index + 1 < fingers {
+                s.wait(0.01).frame((index + 1..<fingers).map { ring.sample($0, .moved) })
+            }
+        }
+        #expect(s.actions.filter { $0 == "pinch ended" }.count == 1)
+        #expect(s.actions.last == "pinch ended")
+        #expect(scales().last == held)
+    }
+
+    @Test func fingerReplacingALiftedOneRebasesWithoutAJump() {
+        setUp(fingers: 2)
+        var ring = FingerRing(count: 2)
+        s.land(ring, together: true).morph(&ring, radius: 150)
+        let held = pinch.scale
+        s.wait(0.01).up(2, ring.point(1).0, ring.point(1).1)
+        // A new finger lands 100 pt from finger 1, far from where finger 2 was.
+        let (x1, y1) = ring.point(0)
+        s.wait(0.01).down(3, x1 - 100, y1)
+        s.wait(0.01).move(3, x1 - 100, y1)
+        #expect(abs(pinch.scale - held) < 1e-9)
+        s.wait(0.01).move(3, x1 - 200, y1)
+        #expect(abs(pinch.scale - held * 2) < 1e-9)
+        #expect(pinch.state == .changed)
+    }
+
+    @Test(arguments: [2, 3, 4, 5], [true, false])
+    func liftBeforeBeganFailsAndRejectsTheTouches(fingers: Int, together: Bool) {
+        setUp(fingers: fingers)
+        var ring = FingerRing(count: fingers)
+        s.land(ring, together: together).morph(&ring, radius: 102)
+        s.wait(0.01).frame([ring.sample(0, .ended)])
+        #expect(s.transitions(of: "pinch").contains("possible→failed"))
+        #expect(s.actions.isEmpty)
+        for id in 1...UInt32(fingers) { #expect(s.delivery(of: id) == .rejected) }
+    }
+
+    @Test(arguments: [2, 3, 4])
+    func extraFingerBeforeBeganFails(fingers: Int) {
+        setUp(fingers: fingers)
+        var ring = FingerRing(count: fingers + 1)
+        s.land(ring, together: false).morph(&ring, radius: 200)
+        #expect(s.transitions(of: "pinch").contains("possible→failed"))
+        #expect(s.actions.isEmpty)
+    }
+
+    @Test(arguments: [2, 3, 4])
+    func extraFingerAfterBeganIsIgnored(fingers: Int) {
+        setUp(fingers: fingers)
+        var ring = FingerRing(count: fingers)
+        s.land(ring, together: true).morph(&ring, radius: 150)
+        let held = pinch.scale
+        let extra = UInt32(fingers + 1)
+        s.wait(0.01).down(extra, 100, 100)
+        s.wait(0.01).move(extra, 50, 50)
+        #expect(pinch.scale == held)
+        #expect(pinch.numberOfTouches == fingers)
+        // UIKit does not cancel an ignored touch on the view, so it should reach
+        // the application; the engine accepts it at touch-down, before `ignore`.
+        withKnownIssue("GestureEngine.touchDown accepts a touch for a running recognizer before it can ignore it") {
+            #expect(s.delivery(of: extra) == .rejected)
+        }
+        s.lift(ring)
+        #expect(s.actions.last == "pinch ended")
+    }
+
+    @Test(arguments: [2, 3, 4, 5])
+    func beginningAcceptsEveryTouch(fingers: Int) {
+        setUp(fingers: fingers)
+        var ring = FingerRing(count: fingers)
+        s.land(ring, together: false).morph(&ring, radius: 60)
+        let beganAt = s.timedActions.first { $0.0 == "pinch began" }?.1
+        #expect(beganAt != nil)
+        for id in 1...UInt32(fingers) {
+            let decision = s.deliveries.first { $0.0 == TouchID(id) }
+            #expect(decision?.1 == .accepted)
+            #expect(decision?.2 == beganAt)
+        }
+    }
+
+    @Test func cancelledTouchCancelsARunningPinch() {
+        setUp(fingers: 2)
+        var ring = FingerRing(count: 2)
+        s.land(ring, together: true).morph(&ring, radius: 150)
+        s.wait(0.01).frame([ring.sample(1, .cancelled)])
+        #expect(s.actions.last == "pinch cancelled")
+    }
+
+    @Test func fingersLandingAfterTheFingerWindowFail() {
+        setUp(fingers: 2)
+        let ring = FingerRing(count: 2)
+        s.frame([ring.sample(0, .began)]).wait(0.2).frame([ring.sample(1, .began)])
+        #expect(s.transitions(of: "pinch").first == "possible→failed")
+    }
+}
