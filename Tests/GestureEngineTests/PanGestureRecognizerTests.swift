@@ -37,7 +37,7 @@ struct DraggedFingers {
 }
 
 /// The unit vector of a single swipe direction on a y-down screen.
-func unitVector(_ direction: SwipeDirection) -> Vector {
+func swipeUnitVector(_ direction: SwipeDirection) -> Vector {
     switch direction {
     case .right: Vector(dx: 1, dy: 0)
     case .left: Vector(dx: -1, dy: 0)
@@ -47,11 +47,11 @@ func unitVector(_ direction: SwipeDirection) -> Vector {
     }
 }
 
-func isClose(_ a: Vector, _ b: Vector, within tolerance: Double = 1e-6) -> Bool {
+private func isClose(_ a: Vector, _ b: Vector, within tolerance: Double = 1e-6) -> Bool {
     abs(a.dx - b.dx) <= tolerance && abs(a.dy - b.dy) <= tolerance
 }
 
-let singleDirections: [SwipeDirection] = [.right, .left, .up, .down]
+let singleSwipeDirections: [SwipeDirection] = [.right, .left, .up, .down]
 
 @Suite struct PanGestureRecognizerTests {
     /// A script with a pan named "pan" on the screen.
@@ -74,10 +74,10 @@ let singleDirections: [SwipeDirection] = [.right, .left, .up, .down]
 
     // MARK: Hysteresis
 
-    @Test(arguments: singleDirections, [(9.0, false), (10.0, false), (11.0, true)])
+    @Test(arguments: singleSwipeDirections, [(9.0, false), (10.0, false), (11.0, true)])
     func beginsOnlyPastHysteresisAlongAnAxis(direction: SwipeDirection, move: (distance: Double, begins: Bool)) {
         let (s, _) = makeScript()
-        let step = unitVector(direction) * move.distance
+        let step = swipeUnitVector(direction) * move.distance
         s.down(1, 500, 500).wait(0.02).move(1, 500 + step.dx, 500 + step.dy)
         #expect(s.actions == (move.begins ? ["pan began"] : []))
     }
@@ -91,10 +91,10 @@ let singleDirections: [SwipeDirection] = [.right, .left, .up, .down]
         #expect(s.actions == ["pan began"])
     }
 
-    @Test(arguments: singleDirections)
+    @Test(arguments: singleSwipeDirections)
     func translationAtBeganLeavesOutTheHysteresis(direction: SwipeDirection) {
         let (s, _) = makeScript()
-        let unit = unitVector(direction)
+        let unit = swipeUnitVector(direction)
         // The replay contract's example: 30 pt in 20 ms begins at 20 pt and 1500 pt/s.
         s.down(1, 500, 500).wait(0.02).move(1, 500 + 30 * unit.dx, 500 + 30 * unit.dy)
         let began = figures(s)
