@@ -160,6 +160,11 @@ extension GestureEngine {
             case .clear:
                 waiting.pendingState = nil
                 enter(waiting, target, because: .requirementFailed(failed.description))
+                // A waiting recognizer gets no events, so it missed the lift of its
+                // touches: a continuous gesture released after they ended is over.
+                if waiting.storedState == .began, waiting.touches.allSatisfy({ $0.phase.isFinished }) {
+                    transition(waiting, to: .ended, because: .sequenceEnded)
+                }
             }
         }
     }

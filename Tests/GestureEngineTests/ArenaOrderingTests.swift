@@ -244,3 +244,22 @@ struct HitTestingTests {
         #expect(toolbar.depth == 2)
     }
 }
+
+@Suite("Recognizers released from waiting")
+struct ReleasedRecognizerTests {
+    @Test(arguments: [true, false])
+    func aPanReleasedByTheLiftThatFailsTheSwipeBeginsAndEnds(panAttachedFirst: Bool) {
+        let s = TouchScript()
+        let pan = PanGestureRecognizer(name: "pan")
+        let swipe = SwipeGestureRecognizer(name: "swipe")
+        pan.require(toFail: swipe)
+        for r in (panAttachedFirst ? [pan, swipe] : [swipe, pan]) as [GestureRecognizer] {
+            s.screen.addGestureRecognizer(r)
+        }
+        // A short quick drag: past the pan's hysteresis, short of the swipe's distance.
+        s.down(1, 100, 100).drag(1, from: (100, 100), to: (130, 100), steps: 3).up(1, 130, 100)
+        #expect(s.actions == ["pan began", "pan ended"])
+        #expect(s.delivery(of: 1) == .accepted)
+        #expect(EngineInvariants.violations(in: s.finish()).isEmpty)
+    }
+}
