@@ -52,6 +52,9 @@ public final class GestureEngine {
     /// The touches now on the screen, in the order they landed.
     public var touches: [Touch] { liveTouches }
 
+    /// How many recognizers take part in the current touches or wait on a timer.
+    public var activeRecognizerCount: Int { activeRecognizers.count }
+
     /// The earliest time at which `advance(to:)` has work to do; nil when no timer is pending.
     public var nextDeadline: Double? {
         var earliest: Double?

@@ -27,6 +27,48 @@ struct EnginePropertyTests {
         return s
     }
 
+    /// The six real recognizers, related as a desktop config relates them.
+    static func desktopScript() -> TouchScript {
+        let s = TouchScript()
+        let window = View(kind: .window(WindowInfo(id: 3, windowClass: "Firefox")),
+                          frame: Rect(x: 700, y: 300, width: 600, height: 500))
+        s.screen.addSubview(window)
+        let single = TapGestureRecognizer(name: "single")
+        let double = TapGestureRecognizer(name: "double")
+        double.numberOfTapsRequired = 2
+        single.require(toFail: double)
+        let threeTap = TapGestureRecognizer(name: "three-tap")
+        threeTap.numberOfTouchesRequired = 3
+        let press = LongPressGestureRecognizer(name: "press")
+        press.numberOfTouchesRequired = 2
+        let swipe = SwipeGestureRecognizer(name: "swipe")
+        swipe.numberOfTouchesRequired = 3
+        swipe.direction = .all
+        let pan = PanGestureRecognizer(name: "pan")
+        pan.require(toFail: swipe)
+        let pinch = PinchGestureRecognizer(name: "pinch")
+        let rotate = RotationGestureRecognizer(name: "rotate")
+        pinch.recognizeSimultaneously(with: rotate)
+        let bigPinch = PinchGestureRecognizer(name: "big-pinch")
+        bigPinch.numberOfTouchesRequired = 4
+        for r in [single, double, threeTap, press, swipe, pan] as [GestureRecognizer] { s.screen.addGestureRecognizer(r) }
+        for r in [pinch, rotate, bigPinch] as [GestureRecognizer] { window.addGestureRecognizer(r) }
+        return s
+    }
+
+    @Test func realRecognizersKeepTheInvariants() async {
+        var recognized: Set<String> = []
+        await propertyCheck(count: 300, input: Gen.int(in: 0...200_000).array(of: 1...80)) { codes in
+            let s = Self.desktopScript()
+            RandomTouchStream(codes: codes).play(into: s)
+            let problems = EngineInvariants.violations(in: s)
+            #expect(problems.isEmpty, "\(problems.prefix(5))")
+            for action in s.actions { recognized.insert(action) }
+        }
+        // The streams must exercise the recognizers, or the invariants prove little.
+        #expect(recognized.count >= 8)
+    }
+
     @Test func everyGestureEndsOnceAndEveryTouchIsDecidedOnce() async {
         await propertyCheck(count: 300, input: Gen.int(in: 0...200_000).array(of: 1...80)) { codes in
             let s = Self.crowdedScript()
