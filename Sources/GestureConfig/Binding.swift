@@ -1,0 +1,119 @@
+import GestureEngine
+
+/// One gesture and what it does: a recognizer with its parameters, its relations to
+/// other bindings, and its actions.
+///
+/// The next layer turns each binding into one recognizer on the view for its scope
+/// (one per window, for application bindings), wires `after` to require-to-fail and
+/// `with` to simultaneous recognition, and runs the actions.
+public struct Binding: Hashable, Sendable {
+    /// The binding's name: as written, or generated from its place, such as `apps.firefox.gestures[2]`.
+    ///
+    /// Names are unique across the whole file.
+    public var name: String
+    /// Whether `name` was generated because the file gave none.
+    public var isNameGenerated: Bool
+    /// Which view the binding belongs to.
+    public var scope: BindingScope
+    /// The recognizer and its parameter overrides.
+    public var recognizer: RecognizerSpec
+    /// Bindings this one waits for to fail before it may begin (`after`, require-to-fail).
+    ///
+    /// The names may belong to any scope.
+    public var requiresFailureOf: [String]
+    /// Bindings this one may be recognized together with (`with`).
+    ///
+    /// As in UIKit, one side saying so is enough.
+    public var recognizesSimultaneouslyWith: [String]
+    /// When `actions` run (`on`); `.end` for the discrete tap and swipe, which act once when recognized.
+    public var phase: ActionPhase
+    /// The actions to run at `phase` (`do`), in order; may be empty when `steps` is set.
+    public var actions: [Action]
+    /// Actions repeated as a continuous gesture progresses (`steps`).
+    public var steps: Steps?
+    /// Which window the actions address (`target`, default the window under the fingers).
+    public var target: ActionTarget
+    /// Which kind of device the binding listens to (`device`, default any).
+    public var device: InputDevice
+    /// Where the binding starts in the file, for messages and logs.
+    public var location: SourceLocation
+
+    /// Creates a binding.
+    public init(
+        name: String,
+        isNameGenerated: Bool = false,
+        scope: BindingScope,
+        recognizer: RecognizerSpec,
+        requiresFailureOf: [String] = [],
+        recognizesSimultaneouslyWith: [String] = [],
+        phase: ActionPhase? = nil,
+        actions: [Action] = [],
+        steps: Steps? = nil,
+        target: ActionTarget = .under,
+        device: InputDevice = .any,
+        location: SourceLocation
+    ) {
+        self.name = name
+        self.isNameGenerated = isNameGenerated
+        self.scope = scope
+        self.recognizer = recognizer
+        self.requiresFailureOf = requiresFailureOf
+        self.recognizesSimultaneouslyWith = recognizesSimultaneouslyWith
+        self.phase = phase ?? (recognizer.kind.isContinuous ? .begin : .end)
+        self.actions = actions
+        self.steps = steps
+        self.target = target
+        self.device = device
+        self.location = location
+    }
+}
+
+/// The view a binding belongs to.
+public enum BindingScope: Hashable, Sendable, CustomStringConvertible {
+    /// The whole screen (top-level `gestures:`).
+    case screen
+    /// A strip along one edge (`edges:`).
+    case edge(ScreenEdge)
+    /// The windows of an application entry, named by its key as written (`apps:`).
+    case app(String)
+    /// A region of an application's windows: the entry's key and the region's name.
+    case region(app: String, region: String)
+
+    /// The prefix of generated names: `screen`, `edges.left`, `apps.firefox`, `apps.evince.regions.toolbar`.
+    public var description: String {
+        switch self {
+        case .screen: "screen"
+        case .edge(let edge): "edges.\(edge.rawValue)"
+        case .app(let key): "apps.\(key)"
+        case .region(let app, let region): "apps.\(app).regions.\(region)"
+        }
+    }
+}
+
+/// The moment of a continuous gesture at which a binding's `do` actions run (`on`).
+public enum ActionPhase: String, Hashable, Sendable, CaseIterable {
+    /// When the recognizer begins (state `began`).
+    case begin
+    /// On every change after it began (state `changed`).
+    case update
+    /// When it ends normally (state `ended`; not when cancelled).
+    case end
+}
+
+/// Which window an action addresses (`target`).
+public enum ActionTarget: String, Hashable, Sendable, CaseIterable {
+    /// The window under the gesture's first touch.
+    case under
+    /// The window that has the keyboard focus.
+    case active
+}
+
+/// The kind of input device a binding listens to (`device`).
+public enum InputDevice: String, Hashable, Sendable, CaseIterable {
+    /// Direct touch: the fingers are where the pointer is.
+    case touchscreen
+    /// Indirect touch: a touchpad's fingers move the pointer.
+    case touchpad
+    /// Either kind.
+    case any
+}

@@ -1,0 +1,161 @@
+import Foundation
+import Yams
+
+/// Reads a configuration file into a validated `Configuration`, or every reason it cannot.
+///
+/// Loading checks the whole file and reports all mistakes together, each with its
+/// line and column and what to write instead.
+public enum ConfigLoader {
+    /// Loads the file at `path`; errors and warnings name the path as given.
+    ///
+    /// Adds a warning when the file or its directory can be written by group or
+    /// others: the file names commands to run, so that would let them run commands as you.
+    public static func load(path: String) throws(ConfigErrors) -> Configuration {
+        let whole = SourceLocation(file: path, line: 0, column: 0)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ConfigErrors([ConfigError(
+                .unreadable, at: whole, message: "no such file", found: path,
+                suggestion: "create it, or copy the example from /usr/share/doc/gesturebridge"
+            )])
+        }
+        guard !isDirectory.boolValue else {
+            throw ConfigErrors([ConfigError(.unreadable, at: whole, message: "is a directory, not a file", found: path)])
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigErrors([ConfigError(
+                .unreadable, at: whole, message: "cannot read the file", found: path,
+                suggestion: "check its permissions"
+            )])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ConfigErrors([ConfigError(
+                .unreadable, at: whole, message: "the file is not UTF-8 text", found: path,
+                suggestion: "save it as UTF-8"
+            )])
+        }
+        var configuration = try load(yaml: text, file: path)
+        configuration.warnings += permissionWarnings(forFileAt: path)
+        return configuration
+    }
+
+    /// Loads configuration text; `file` is the name errors carry.
+    public static func load(yaml: String, file: String = "config.yaml") throws(ConfigErrors) -> Configuration {
+        let root: Node?
+        do {
+            // The basic resolver keeps every scalar a string: the parser reads `on`, `no`
+            // and `0.5s` itself, instead of YAML 1.1 turning some of them into booleans.
+            root = try Yams.compose(yaml: yaml, Resolver.basic)
+        } catch let error as YamlError {
+            throw ConfigErrors([syntaxError(error, file: file, yaml: yaml)])
+        } catch {
+            throw ConfigErrors([ConfigError(
+                .syntax, at: SourceLocation(file: file, line: 1, column: 1), message: "invalid YAML: \(error)"
+            )])
+        }
+        let parser = ConfigParser(file: file)
+        let configuration = parser.configuration(root)
+        guard parser.errors.isEmpty else { throw ConfigErrors(parser.errors) }
+        return configuration
+    }
+
+    /// Warnings for a file, or its directory, that group or others may write to.
+    ///
+    /// Symbolic links are followed. A directory with the sticky bit (such as /tmp)
+    /// does not let others replace a file they do not own, so it is not warned about.
+    public static func permissionWarnings(forFileAt path: String) -> [ConfigWarning] {
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let directory = URL(fileURLWithPath: resolved).deletingLastPathComponent().path
+        let whole = SourceLocation(file: path, line: 0, column: 0)
+        var warnings: [ConfigWarning] = []
+        if let mode = permissions(of: resolved), let who = writers(mode) {
+            warnings.append(ConfigWarning(
+                at: whole,
+                message: "the file is writable by \(who), who could make gesturebridge run commands as you; "
+                    + "run 'chmod go-w \(resolved)'"
+            ))
+        }
+        if let mode = permissions(of: directory), let who = writers(mode), mode & 0o1000 == 0 {
+            warnings.append(ConfigWarning(
+                at: whole,
+                message: "its directory \(directory) is writable by \(who), who could replace the file; "
+                    + "run 'chmod go-w \(directory)'"
+            ))
+        }
+        return warnings
+    }
+
+    /// `group`, `others` or `group and others` for a mode that lets them write; nil otherwise.
+    private static func writers(_ mode: Int) -> String? {
+        switch (mode & 0o020 != 0, mode & 0o002 != 0) {
+        case (true, true): "group and others"
+        case (true, false): "group"
+        case (false, true): "others"
+        case (false, false): nil
+        }
+    }
+
+    /// The permission bits of a path, including set-id and sticky bits; nil when it cannot be read.
+    private static func permissions(of path: String) -> Int? {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        return (attributes?[.posixPermissions] as? NSNumber)?.intValue
+    }
+
+    /// A YAML syntax error as a `ConfigError` at the parser's position.
+    static func syntaxError(_ error: YamlError, file: String, yaml: String) -> ConfigError {
+        func at(_ mark: Mark) -> SourceLocation {
+            SourceLocation(file: file, line: max(mark.line, 1), column: max(mark.column, 1))
+        }
+        let start = SourceLocation(file: file, line: 1, column: 1)
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
+             let .composer(context, problem, mark, _):
+            let during = context.map { " \($0.text)" } ?? ""
+            return ConfigError(
+                .syntax, at: at(mark), message: "invalid YAML: \(problem)\(during)",
+                found: problem, suggestion: syntaxHint(problem)
+            )
+        case let .reader(problem, offset, _, _):
+            return ConfigError(.syntax, at: offset.map { location(ofByte: $0, in: yaml, file: file) } ?? start,
+                               message: "invalid text: \(problem)", suggestion: "save the file as UTF-8")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            let keys = Suggestion.list(duplicates)
+            return ConfigError(
+                .syntax, at: at(context.mark), message: "key \(keys) appears twice in one mapping",
+                found: duplicates.joined(separator: ", "), suggestion: "write each key once, merging the two values"
+            )
+        case .no, .memory, .writer, .emitter, .representer, .dataCouldNotBeDecoded:
+            return ConfigError(.syntax, at: start, message: "invalid YAML: \(error)")
+        }
+    }
+
+    /// Advice for libyaml's commonest complaints.
+    private static func syntaxHint(_ problem: String) -> String? {
+        if problem.contains("tab") { return "indent with spaces; YAML does not allow tabs for indentation" }
+        if problem.contains("mapping values are not allowed") {
+            return "put a space after each ':' and quote values that contain ': '"
+        }
+        if problem.contains("did not find expected key") || problem.contains("did not find expected '-'") {
+            return "check the indentation: items of one list or mapping start in the same column"
+        }
+        if problem.contains("found character that cannot start any token") {
+            return "quote values that start with '@', '`', '%' or '|'"
+        }
+        return nil
+    }
+
+    /// The line and column of a UTF-8 byte offset.
+    private static func location(ofByte offset: Int, in text: String, file: String) -> SourceLocation {
+        var line = 1
+        var column = 1
+        for byte in text.utf8.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return SourceLocation(file: file, line: line, column: column)
+    }
+}

@@ -1,0 +1,125 @@
+import GestureEngine
+import Yams
+
+/// What the checks across bindings need from every binding in the file, even a broken one.
+struct BindingDraft {
+    /// The binding's name, as written or generated.
+    var name: String
+    /// The node of the written name; nil when generated.
+    var nameNode: Node?
+    /// The binding's mapping.
+    var node: Node
+    /// The `after` entries with their nodes.
+    var after: [(name: String, node: Node)]
+    /// The `with` entries with their nodes.
+    var with: [(name: String, node: Node)]
+}
+
+/// Reading `gestures:` lists and the bindings in them.
+extension ConfigParser {
+    /// The keys a binding may have.
+    static let bindingKeys = ["name"] + RecognizerKind.allCases.map(\.rawValue)
+        + ["after", "with", "on", "do", "steps", "target", "device"]
+
+    /// The bindings of a `gestures:` list; the usable ones, after reporting the rest.
+    func bindings(_ field: Field?, scope: BindingScope) -> [Binding] {
+        guard let node = field?.value, !ConfigParser.isNull(node) else { return [] }
+        guard let sequence = node.sequence else {
+            report(
+                .wrongType, at: node, "expected a list of gestures in \(scope), found \(describe(node))",
+                found: describe(node), suggestion: "start each gesture with '- ', as in '- swipe: { fingers: 3 }'"
+            )
+            return []
+        }
+        return sequence.enumerated().compactMap { index, item in
+            binding(item, scope: scope, index: index)
+        }
+    }
+
+    /// One binding, or nil after reporting. Records a draft for the checks across bindings.
+    func binding(_ node: Node, scope: BindingScope, index: Int) -> Binding? {
+        let errorCount = errors.count
+        let fields = fields(of: node, in: "a gesture", allowed: Self.bindingKeys) { key in
+            guard let owner = RecognizerKind.allCases.first(where: { $0.parameterKeys.contains(key) }) else {
+                return nil
+            }
+            return "put it inside the recognizer, as in '\(owner.rawValue): { \(key): … }'"
+        }
+        guard let fields else { return nil }
+
+        // The name and references first, so that other bindings' checks see this one even if it is broken.
+        var name = "\(scope).gestures[\(index)]"
+        var nameNode: Node?
+        if let field = fields["name"], let written = self.name(field.value, for: "name") {
+            name = written
+            nameNode = field.value
+        }
+        let after = fields["after"].map(names) ?? []
+        let with = fields["with"].map(names) ?? []
+        drafts.append(BindingDraft(name: name, nameNode: nameNode, node: node, after: after, with: with))
+
+        let recognizerFields = fields.entries.filter { RecognizerKind(rawValue: $0.key) != nil }
+        var kind: RecognizerKind?
+        var spec: RecognizerSpec?
+        switch recognizerFields.count {
+        case 0:
+            report(
+                .missingKey, at: node, "gesture '\(name)' has no recognizer",
+                suggestion: "add one of \(Suggestion.list(RecognizerKind.allCases.map(\.rawValue)))"
+            )
+        case 1:
+            let field = recognizerFields[0]
+            kind = RecognizerKind(rawValue: field.key)
+            spec = kind.flatMap { recognizer($0, field) }
+        default:
+            let second = recognizerFields[1]
+            report(
+                .conflictingKeys, at: second.keyNode,
+                "two recognizers in one gesture: '\(recognizerFields[0].key)' and '\(second.key)'",
+                found: second.key, suggestion: "split them into two gestures, one recognizer each"
+            )
+        }
+
+        let phase = fields["on"].flatMap { self.phase($0, kind: kind) }
+        let actions = fields["do"].flatMap { self.actions($0) }
+        let steps = fields["steps"].flatMap { self.steps($0, kind: kind) }
+        let target = fields["target"].flatMap { word($0, as: ActionTarget.self) } ?? .under
+        let device = fields["device"].flatMap { word($0, as: InputDevice.self) } ?? .any
+
+        guard errors.count == errorCount, let spec else { return nil }
+        if actions?.isEmpty ?? true, steps == nil {
+            report(
+                .neverFires, at: node, "gesture '\(name)' does nothing",
+                suggestion: "add 'do:' with an action, or 'steps:' for pan, pinch and rotate"
+            )
+            return nil
+        }
+        return Binding(
+            name: name,
+            isNameGenerated: nameNode == nil,
+            scope: scope,
+            recognizer: spec,
+            requiresFailureOf: after.map(\.name),
+            recognizesSimultaneouslyWith: with.map(\.name),
+            phase: phase,
+            actions: actions ?? [],
+            steps: steps,
+            target: target,
+            device: device,
+            location: location(of: node)
+        )
+    }
+
+    /// `on: begin|update|end`, which only continuous recognizers have.
+    private func phase(_ field: Field, kind: RecognizerKind?) -> ActionPhase? {
+        if let kind, !kind.isContinuous {
+            report(
+                .neverFires, at: field.keyNode,
+                "'on' applies only to continuous gestures, but \(kind.rawValue) is recognized once",
+                found: "on", suggestion: "remove 'on'; a \(kind.rawValue) acts when it is recognized"
+            )
+            return nil
+        }
+        return word(field, as: ActionPhase.self)
+    }
+}

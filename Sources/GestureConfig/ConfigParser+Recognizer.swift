@@ -1,0 +1,139 @@
+import GestureEngine
+import Yams
+
+extension RecognizerKind {
+    /// The parameter keys this kind takes in the file.
+    var parameterKeys: [String] {
+        switch self {
+        case .tap: ["fingers", "taps", "movement", "interval", "max-duration"]
+        case .longPress: ["fingers", "taps", "duration", "movement"]
+        case .pan: ["fingers", "min-fingers", "max-fingers", "direction", "hysteresis"]
+        case .swipe: ["fingers", "direction", "distance", "max-duration", "max-angle"]
+        case .pinch, .rotate: ["fingers", "hysteresis"]
+        }
+    }
+
+    /// How many fingers the recognizer can work with (UIKit: 1–10; pinch and rotation need 2–5).
+    var fingerRange: ClosedRange<Int> {
+        switch self {
+        case .tap, .longPress, .pan, .swipe: 1...10
+        case .pinch, .rotate: 2...5
+        }
+    }
+}
+
+/// Reading a binding's recognizer key (`tap:`, `swipe:`, …) into a `RecognizerSpec`.
+extension ConfigParser {
+    /// The largest number of taps a tap or long press may ask for.
+    static let maximumTaps = 10
+    /// The largest swipe `max-angle`: beyond 45° the four directions would overlap.
+    static let largestSwipeAngle = Double.pi / 4
+
+    /// The recognizer spec for `field` (`swipe: { fingers: 3 }`), or nil after reporting.
+    func recognizer(_ kind: RecognizerKind, _ field: Field) -> RecognizerSpec? {
+        let errorCount = errors.count
+        let fields = fields(of: field.value, in: kind.rawValue, allowed: kind.parameterKeys) { key in
+            let owners = RecognizerKind.allCases.filter { $0 != kind && $0.parameterKeys.contains(key) }
+            guard !owners.isEmpty else { return nil }
+            return "'\(key)' belongs to \(Suggestion.list(owners.map(\.rawValue)));"
+                + " \(kind.rawValue) takes \(Suggestion.list(kind.parameterKeys))"
+        }
+        guard let fields else { return nil }
+        let fingers = fields["fingers"].flatMap {
+            integer($0, in: kind.fingerRange, what: "'fingers' for \(kind.rawValue)")
+        }
+        let spec: RecognizerSpec
+        switch kind {
+        case .tap:
+            spec = .tap(TapParameters(
+                numberOfTouchesRequired: fingers,
+                numberOfTapsRequired: fields["taps"].flatMap { tapCount($0, kind: kind) },
+                allowableMovement: fields["movement"].flatMap { quantity($0, Quantity.points) },
+                maximumTapInterval: fields["interval"].flatMap(positiveSeconds),
+                maximumTapDuration: fields["max-duration"].flatMap(positiveSeconds)
+            ))
+        case .longPress:
+            spec = .longPress(LongPressParameters(
+                numberOfTouchesRequired: fingers,
+                numberOfTapsRequired: fields["taps"].flatMap { tapCount($0, kind: kind) },
+                minimumPressDuration: fields["duration"].flatMap { quantity($0, Quantity.seconds) },
+                allowableMovement: fields["movement"].flatMap { quantity($0, Quantity.points) }
+            ))
+        case .pan:
+            spec = .pan(panParameters(fields, fingers: fingers))
+        case .swipe:
+            spec = .swipe(SwipeParameters(
+                numberOfTouchesRequired: fingers,
+                direction: fields["direction"].flatMap { directions($0, in: "swipe") },
+                minimumDistance: fields["distance"].flatMap {
+                    quantity($0, Quantity.points, where: { $0 > 0 }, rule: "more than 0")
+                },
+                maximumDuration: fields["max-duration"].flatMap(positiveSeconds),
+                maximumAngle: fields["max-angle"].flatMap {
+                    quantity($0, Quantity.radians, where: { $0 > 0 && $0 <= Self.largestSwipeAngle },
+                             rule: "more than 0 and at most 45deg")
+                }
+            ))
+        case .pinch:
+            spec = .pinch(PinchParameters(
+                numberOfTouchesRequired: fingers,
+                hysteresis: fields["hysteresis"].flatMap { quantity($0, Quantity.points) }
+            ))
+        case .rotate:
+            spec = .rotate(RotationParameters(
+                numberOfTouchesRequired: fingers,
+                hysteresis: fields["hysteresis"].flatMap {
+                    quantity($0, Quantity.radians, where: { $0 < .pi }, rule: "less than 180deg")
+                }
+            ))
+        }
+        return errors.count == errorCount ? spec : nil
+    }
+
+    /// A pan's parameters: `fingers` for an exact count, or `min-fingers` and `max-fingers`.
+    private func panParameters(_ fields: Fields, fingers: Int?) -> PanParameters {
+        let range = RecognizerKind.pan.fingerRange
+        if let exact = fields["fingers"] {
+            for key in ["min-fingers", "max-fingers"] {
+                guard let other = fields[key] else { continue }
+                report(
+                    .conflictingKeys, at: other.keyNode, "'\(exact.key)' and '\(key)' in one pan",
+                    found: key, suggestion: "use 'fingers' for an exact count, or 'min-fingers' and 'max-fingers' for a range"
+                )
+            }
+        }
+        let minimum = fields["min-fingers"].flatMap { integer($0, in: range) } ?? fingers
+        let maximum = fields["max-fingers"].flatMap { integer($0, in: range) } ?? fingers
+        if let minimum, let maximum, minimum > maximum, let field = fields["max-fingers"] ?? fields["min-fingers"] {
+            report(
+                .neverFires, at: field.value,
+                "pan needs at least \(minimum) fingers but at most \(maximum): it could never begin",
+                found: String(maximum), suggestion: "make 'max-fingers' at least 'min-fingers'"
+            )
+        }
+        return PanParameters(
+            minimumNumberOfTouches: minimum,
+            maximumNumberOfTouches: maximum,
+            hysteresis: fields["hysteresis"].flatMap { quantity($0, Quantity.points) },
+            allowedDirections: fields["direction"].flatMap { directions($0, in: "pan") }
+        )
+    }
+
+    /// `taps` for a tap (at least 1; 0 could never fire) or a long press (0 or more).
+    private func tapCount(_ field: Field, kind: RecognizerKind) -> Int? {
+        guard let taps = integer(field, in: 0...Self.maximumTaps) else { return nil }
+        if kind == .tap, taps == 0 {
+            report(
+                .neverFires, at: field.value, "a tap with 'taps: 0' could never fire",
+                found: "0", suggestion: "write 'taps: 1' or more"
+            )
+            return nil
+        }
+        return taps
+    }
+
+    /// A duration that must be more than zero.
+    private func positiveSeconds(_ field: Field) -> Double? {
+        quantity(field, Quantity.seconds, where: { $0 > 0 }, rule: "more than 0")
+    }
+}

@@ -1,0 +1,149 @@
+import GestureEngine
+import Yams
+
+/// Reading the file's sections: `settings`, `gestures`, `edges` and `apps` with their regions.
+extension ConfigParser {
+    /// The top-level keys.
+    static let topLevelKeys = ["settings", "gestures", "edges", "apps"]
+    /// The longest finger window that makes sense, in seconds.
+    static let longestFingerWindow = 1.0
+    /// The widest edge strip, in points.
+    static let widestEdge = 200.0
+
+    /// The whole configuration from the document's root (nil for an empty file),
+    /// after the checks across bindings.
+    func configuration(_ root: Node?) -> Configuration {
+        var configuration = Configuration()
+        if let root, let fields = fields(of: root, in: "the file", allowed: Self.topLevelKeys) {
+            configuration.settings = fields["settings"].map(settings) ?? Settings()
+            configuration.screenBindings = bindings(fields["gestures"], scope: .screen)
+            configuration.edges = fields["edges"].map(edges) ?? []
+            configuration.apps = fields["apps"].map(apps) ?? []
+        }
+        checkReferences()
+        return configuration
+    }
+
+    /// `settings: { finger-window, dpi, log-level }`.
+    private func settings(_ field: Field) -> Settings {
+        var settings = Settings()
+        guard let fields = fields(of: field.value, in: "settings", allowed: ["finger-window", "dpi", "log-level"]) else {
+            return settings
+        }
+        if let window = fields["finger-window"].flatMap({
+            quantity($0, Quantity.seconds, where: { $0 > 0 && $0 <= Self.longestFingerWindow },
+                     rule: "more than 0 and at most 1s")
+        }) {
+            settings.fingerWindow = window
+        }
+        settings.dpi = fields["dpi"].flatMap { field in
+            quantity(field, { (text: String) throws(QuantityError) -> Double in
+                guard let value = Quantity.decimal(text.trimmingWhitespace) else {
+                    throw QuantityError(message: "bad dpi '\(text)'", suggestion: "write dots per inch, such as 96 or 144")
+                }
+                return value
+            }, where: { $0 > 0 }, rule: "more than 0")
+        }
+        settings.logLevel = fields["log-level"].flatMap { word($0, as: LogLevel.self) }
+        return settings
+    }
+
+    /// `edges: { left: { width, gestures }, … }`.
+    private func edges(_ field: Field) -> [EdgeConfiguration] {
+        let names = ScreenEdge.allCases.map(\.rawValue)
+        guard let fields = fields(of: field.value, in: "edges", allowed: names) else { return [] }
+        return fields.entries.compactMap { entry in
+            guard let edge = ScreenEdge(rawValue: entry.key),
+                  let edgeFields = self.fields(of: entry.value, in: "the \(edge.rawValue) edge", allowed: ["width", "gestures"])
+            else { return nil }
+            let width = edgeFields["width"].flatMap {
+                quantity($0, Quantity.points, where: { $0 > 0 && $0 <= Self.widestEdge }, rule: "more than 0 and at most 200")
+            }
+            return EdgeConfiguration(
+                edge: edge,
+                width: width ?? EdgeConfiguration.defaultWidth,
+                bindings: bindings(edgeFields["gestures"], scope: .edge(edge))
+            )
+        }
+    }
+
+    /// `apps: { "firefox": { inherit, gestures, regions }, … }`; each application named once.
+    private func apps(_ field: Field) -> [AppConfiguration] {
+        if ConfigParser.isNull(field.value) { return [] }
+        guard let mapping = field.value.mapping else {
+            report(
+                .wrongType, at: field.value, "expected a mapping of applications for 'apps', found \(describe(field.value))",
+                suggestion: "write application names as keys, such as 'firefox:'"
+            )
+            return []
+        }
+        var seen: [String: SourceLocation] = [:]
+        var apps: [AppConfiguration] = []
+        for (keyNode, value) in mapping {
+            guard let key = scalar(keyNode, expecting: "application names") else { continue }
+            let names = key.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace }
+            guard !names.contains(where: \.isEmpty) else {
+                report(
+                    .invalidValue, at: keyNode, "empty application name in '\(key)'", found: key,
+                    suggestion: "separate WM_CLASS names with single commas, such as 'evince, okular'"
+                )
+                continue
+            }
+            for name in names {
+                if let first = seen[name.lowercased()] {
+                    report(
+                        .duplicateName, at: keyNode, "application '\(name)' is configured twice", found: name,
+                        suggestion: "it is already configured at line \(first.line); merge the two entries"
+                    )
+                } else {
+                    seen[name.lowercased()] = location(of: keyNode)
+                }
+            }
+            let appKey = key.trimmingWhitespace
+            guard let fields = fields(of: value, in: "app '\(appKey)'", allowed: ["inherit", "gestures", "regions"]) else {
+                continue
+            }
+            apps.append(AppConfiguration(
+                key: appKey,
+                names: names,
+                inheritsScreenBindings: fields["inherit"].flatMap(boolean) ?? true,
+                bindings: bindings(fields["gestures"], scope: .app(appKey)),
+                regions: fields["regions"].map { regions($0, app: appKey) } ?? []
+            ))
+        }
+        return apps
+    }
+
+    /// `regions: [{ name, area, gestures }, …]` of one application; names unique within it.
+    private func regions(_ field: Field, app: String) -> [RegionConfiguration] {
+        guard !ConfigParser.isNull(field.value) else { return [] }
+        guard let sequence = field.value.sequence else {
+            report(
+                .wrongType, at: field.value, "expected a list of regions in app '\(app)', found \(describe(field.value))",
+                suggestion: "start each region with '- ', as in '- name: toolbar'"
+            )
+            return []
+        }
+        var seen: [String: SourceLocation] = [:]
+        var regions: [RegionConfiguration] = []
+        for (index, node) in sequence.enumerated() {
+            guard let fields = fields(of: node, in: "a region", allowed: ["name", "area", "gestures"]) else { continue }
+            var name = "regions[\(index)]"
+            if let nameField = fields["name"], let written = self.name(nameField.value, for: "name") {
+                name = written
+                if let first = seen[name] {
+                    report(
+                        .duplicateName, at: nameField.value, "duplicate region name '\(name)' in app '\(app)'",
+                        found: name, suggestion: "the name is already used at line \(first.line)"
+                    )
+                }
+                seen[name] = seen[name] ?? location(of: nameField.value)
+            }
+            let area = fields["area"].flatMap { self.area($0, region: name) } ?? RegionArea()
+            regions.append(RegionConfiguration(
+                name: name, area: area, bindings: bindings(fields["gestures"], scope: .region(app: app, region: name))
+            ))
+        }
+        return regions
+    }
+}

@@ -1,0 +1,141 @@
+import Yams
+
+/// One key and its value in a YAML mapping, with the nodes kept for their positions.
+struct Field {
+    /// The key as written.
+    var key: String
+    /// The key's node, where errors about the key point.
+    var keyNode: Node
+    /// The value's node, where errors about the value point.
+    var value: Node
+}
+
+/// A mapping's fields, in file order, looked up by key.
+struct Fields {
+    /// The fields in file order.
+    var entries: [Field]
+
+    /// The field with this key, if present.
+    subscript(key: String) -> Field? {
+        entries.first { $0.key == key }
+    }
+}
+
+/// Walks the YAML node tree of one file, building the model and collecting every error.
+///
+/// Each `parse…` method returns nil after reporting when its part is unusable, and
+/// the walk goes on, so that one load shows every mistake in the file. The sections
+/// live in `ConfigParser+…` files; this one holds reporting and the shape checks.
+final class ConfigParser {
+    /// The file name errors carry.
+    let file: String
+    /// The errors found so far.
+    private(set) var errors: [ConfigError] = []
+    /// Every binding seen, usable or not, for the checks across bindings.
+    var drafts: [BindingDraft] = []
+
+    /// Creates a parser for the file named `file`.
+    init(file: String) {
+        self.file = file
+    }
+
+    // MARK: - Reporting
+
+    /// Where a node starts; a node without a mark (none from the parser has one) is placed at 1:1.
+    func location(of node: Node) -> SourceLocation {
+        let mark = node.mark
+        return SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+    }
+
+    /// Where the part `offset` scalars into a one-line scalar starts, so that an error can
+    /// point inside `"ctrl+c ctrl+vv"`; other nodes give their start.
+    func location(of node: Node, offset: Int) -> SourceLocation {
+        var location = location(of: node)
+        guard let scalar = node.scalar, !scalar.string.contains("\n") else { return location }
+        switch scalar.style {
+        case .plain, .any: location.column += offset
+        case .singleQuoted, .doubleQuoted: location.column += offset + 1
+        case .literal, .folded: break
+        }
+        return location
+    }
+
+    /// Records an error at a node.
+    func report(
+        _ kind: ConfigError.Kind, at node: Node, _ message: String, found: String = "", suggestion: String? = nil
+    ) {
+        report(kind, at: location(of: node), message, found: found, suggestion: suggestion)
+    }
+
+    /// Records an error at a location.
+    func report(
+        _ kind: ConfigError.Kind, at location: SourceLocation, _ message: String,
+        found: String = "", suggestion: String? = nil
+    ) {
+        errors.append(ConfigError(kind, at: location, message: message, found: found, suggestion: suggestion))
+    }
+
+    // MARK: - Shapes
+
+    /// Whether a node is YAML's null: an empty value, `~` or `null`, unquoted.
+    static func isNull(_ node: Node) -> Bool {
+        guard let scalar = node.scalar, scalar.style == .plain || scalar.style == .any else { return false }
+        return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+
+    /// A few words for what a node is, for "found …" messages.
+    func describe(_ node: Node) -> String {
+        switch node {
+        case .scalar(let scalar): ConfigParser.isNull(node) ? "nothing" : "'\(scalar.string)'"
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        }
+    }
+
+    /// The text of a scalar, or nil after reporting a wrong shape; `what` names what belongs there.
+    func scalar(_ node: Node, expecting what: String) -> String? {
+        if let scalar = node.scalar, !ConfigParser.isNull(node) { return scalar.string }
+        report(.wrongType, at: node, "expected \(what), found \(describe(node))", found: describe(node))
+        return nil
+    }
+
+    /// The items of a list, or the node alone when one value may stand for a list of one.
+    func items(_ node: Node) -> [Node] {
+        if let sequence = node.sequence { return Array(sequence) }
+        return ConfigParser.isNull(node) ? [] : [node]
+    }
+
+    /// A mapping's fields, reporting keys not in `allowed` with advice; nil (after
+    /// reporting) when the node is not a mapping. A null node reads as an empty mapping.
+    ///
+    /// - Parameters:
+    ///   - context: how the place is named in messages: `swipe`, `settings`, `the gesture`.
+    ///   - misplaced: advice for a key that belongs elsewhere, tried before "did you mean".
+    func fields(
+        of node: Node, in context: String, allowed: [String], misplaced: (String) -> String? = { _ in nil }
+    ) -> Fields? {
+        if ConfigParser.isNull(node) { return Fields(entries: []) }
+        guard let mapping = node.mapping else {
+            report(
+                .wrongType, at: node, "expected a mapping for \(context), found \(describe(node))",
+                found: describe(node), suggestion: "write keys under it, such as \(allowed.first ?? "key"): …"
+            )
+            return nil
+        }
+        var entries: [Field] = []
+        for (keyNode, value) in mapping {
+            guard let key = keyNode.scalar?.string else {
+                report(.wrongType, at: keyNode, "expected a plain key in \(context), found \(describe(keyNode))")
+                continue
+            }
+            guard allowed.contains(key) else {
+                let advice = misplaced(key) ?? Suggestion.advice(for: key, among: allowed)
+                report(.unknownKey, at: keyNode, "unknown key '\(key)' in \(context)", found: key, suggestion: advice)
+                continue
+            }
+            entries.append(Field(key: key, keyNode: keyNode, value: value))
+        }
+        return Fields(entries: entries)
+    }
+}

@@ -1,0 +1,108 @@
+import GestureEngine
+
+/// A loaded, validated configuration: the whole content of one `config.yaml`.
+///
+/// Every value in it has been checked: names are unique, `after` and `with`
+/// point at existing bindings, there are no require-to-fail cycles, and every
+/// binding can fire. Reloading builds a new value; a daemon swaps the whole value
+/// or keeps the old one.
+public struct Configuration: Hashable, Sendable {
+    /// The `settings:` section.
+    public var settings: Settings
+    /// The top-level `gestures:`, which apply on the whole screen.
+    public var screenBindings: [Binding]
+    /// The `edges:` section, in file order.
+    public var edges: [EdgeConfiguration]
+    /// The `apps:` section, in file order.
+    public var apps: [AppConfiguration]
+    /// Things worth telling the user that did not stop the load (file permissions).
+    public var warnings: [ConfigWarning]
+
+    /// Creates a configuration; the loader is the usual way to get one.
+    public init(
+        settings: Settings = Settings(),
+        screenBindings: [Binding] = [],
+        edges: [EdgeConfiguration] = [],
+        apps: [AppConfiguration] = [],
+        warnings: [ConfigWarning] = []
+    ) {
+        self.settings = settings
+        self.screenBindings = screenBindings
+        self.edges = edges
+        self.apps = apps
+        self.warnings = warnings
+    }
+
+    /// Every binding in file order: screen, edges, then applications and their regions.
+    public var allBindings: [Binding] {
+        var bindings = screenBindings
+        for edge in edges { bindings += edge.bindings }
+        for app in apps {
+            bindings += app.bindings
+            for region in app.regions { bindings += region.bindings }
+        }
+        return bindings
+    }
+
+    /// The binding with this name, if any (names are unique across the file).
+    public func binding(named name: String) -> Binding? {
+        allBindings.first { $0.name == name }
+    }
+
+    /// The strip configured along this edge, if any.
+    public func edge(_ edge: ScreenEdge) -> EdgeConfiguration? {
+        edges.first { $0.edge == edge }
+    }
+
+    /// The application entry that matches a window's `WM_CLASS`, if any.
+    ///
+    /// An application name matches the class or the instance, ignoring case. Each
+    /// name appears in at most one entry, so the first match is the only one.
+    public func app(windowClass: String, instance: String) -> AppConfiguration? {
+        apps.first { $0.matches(windowClass: windowClass, instance: instance) }
+    }
+}
+
+/// The `settings:` section: values that apply to the whole daemon.
+public struct Settings: Hashable, Sendable {
+    /// How long the fingers of a multi-finger gesture may take to land, in seconds (`finger-window`).
+    public var fingerWindow: Double
+    /// The screen's dots per inch, overriding what the X server reports (`dpi`); nil to ask X.
+    ///
+    /// Points are 1/96 inch: one point is `dpi / 96` pixels.
+    public var dpi: Double?
+    /// How much to log (`log-level`); nil leaves it to the command line.
+    public var logLevel: LogLevel?
+
+    /// Creates settings; the defaults are the engine's.
+    public init(fingerWindow: Double = Thresholds.fingerWindow, dpi: Double? = nil, logLevel: LogLevel? = nil) {
+        self.fingerWindow = fingerWindow
+        self.dpi = dpi
+        self.logLevel = logLevel
+    }
+}
+
+/// How much the daemon logs, with swift-log's level names.
+public enum LogLevel: String, Hashable, Sendable, CaseIterable {
+    case trace, debug, info, notice, warning, error, critical
+}
+
+/// One screen edge's strip and the bindings on it (`edges: left: …`).
+public struct EdgeConfiguration: Hashable, Sendable {
+    /// The default thickness of an edge strip, in points.
+    public static let defaultWidth = 16.0
+
+    /// Which edge.
+    public var edge: ScreenEdge
+    /// The strip's thickness, in points (`width`).
+    public var width: Double
+    /// The bindings on the strip.
+    public var bindings: [Binding]
+
+    /// Creates an edge strip.
+    public init(edge: ScreenEdge, width: Double = EdgeConfiguration.defaultWidth, bindings: [Binding] = []) {
+        self.edge = edge
+        self.width = width
+        self.bindings = bindings
+    }
+}
