@@ -1,0 +1,124 @@
+import GestureEngine
+
+/// An action a binding fires, with the gesture data it carries.
+public struct FiredAction: Sendable {
+    /// When, in seconds on the engine's clock.
+    public var time: Double
+    /// The binding's name.
+    public var gesture: String
+    /// What to do.
+    public var action: Action
+    /// The gesture's data: the source of the command environment and of resolved parameters.
+    public var context: ActionContext
+}
+
+/// The gesture data an action carries (the `GESTURE_*` and `WINDOW_*` environment of commands).
+public struct ActionContext: Sendable, Hashable {
+    /// The binding's name.
+    public var gesture: String
+    /// The recognizer kind: tap, long-press, pan, swipe, pinch, rotate.
+    public var kind: String
+    /// The state whose message fired it.
+    public var state: GestureRecognizer.State
+    /// The number of fingers.
+    public var fingers: Int
+    /// The gesture's location in screen pixels.
+    public var location: Point
+    /// The figures of the gesture.
+    public var measurement: GestureMeasurement
+    /// The window the action targets: the one under the gesture, or the active one for `target: active`.
+    public var window: WindowInfo?
+}
+
+/// Turns recognizers' action messages into the actions their bindings ask for.
+///
+/// Discrete gestures fire `do` when recognized. Continuous ones fire it at the
+/// phase named by `on:` (begin by default; update means began and every change;
+/// end means ended, never cancelled). `steps` fire once per step of scale,
+/// angle or distance, in the direction of travel, counted from where it began.
+public final class BindingRuntime {
+    let scene: GestureScene
+    private var anchors: [ObjectIdentifier: (Double, Double)] = [:]
+
+    /// A runtime for one built scene.
+    public init(scene: GestureScene) {
+        self.scene = scene
+    }
+
+    /// The actions to perform for one action message.
+    public func actions(for recognizer: GestureRecognizer, state: GestureRecognizer.State,
+                        snapshot: GestureSnapshot, time: Double) -> [FiredAction] {
+        guard let binding = scene.binding(for: recognizer) else { return [] }
+        let context = makeContext(binding, recognizer, state, snapshot)
+        var fired: [FiredAction] = []
+        func fire(_ actions: [Action]) {
+            for action in actions {
+                fired.append(FiredAction(time: time, gesture: binding.name, action: action, context: context))
+            }
+        }
+        if firesDo(binding, state) { fire(binding.actions) }
+        if let steps = binding.steps { stepActions(steps, recognizer, state, snapshot.measurement, fire) }
+        return fired
+    }
+
+    func firesDo(_ binding: Binding, _ state: GestureRecognizer.State) -> Bool {
+        guard binding.recognizer.kind.isContinuous else { return state == .ended }
+        switch binding.phase {
+        case .begin: return state == .began
+        case .update: return state == .began || state == .changed
+        case .end: return state == .ended
+        }
+    }
+
+    func stepActions(_ steps: Steps, _ recognizer: GestureRecognizer, _ state: GestureRecognizer.State,
+                     _ measurement: GestureMeasurement, _ fire: ([Action]) -> Void) {
+        let key = ObjectIdentifier(recognizer)
+        guard state == .began || state == .changed || state == .ended else {
+            anchors[key] = nil
+            return
+        }
+        let value: (Double, Double)
+        switch measurement {
+        case .pinch(let scale, _): value = (scale, 0)
+        case .rotation(let rotation, _): value = (rotation, 0)
+        case .pan(let translation, _): value = (translation.dx, translation.dy)
+        case .none, .tap, .longPress, .swipe: return
+        }
+        if state == .began || anchors[key] == nil {
+            // Steps count from where the gesture began; pinch scale starts at 1.
+            if case .pinch = steps { anchors[key] = (1, 0) } else { anchors[key] = (0, 0) }
+        }
+        var anchor = anchors[key]!
+        let every = steps.every
+        switch steps {
+        case let .pinch(_, inward, outward):
+            while value.0 >= anchor.0 + every { anchor.0 += every; fire(outward) }
+            while value.0 <= anchor.0 - every { anchor.0 -= every; fire(inward) }
+        case let .rotate(_, clockwise, counterclockwise):
+            while value.0 >= anchor.0 + every { anchor.0 += every; fire(clockwise) }
+            while value.0 <= anchor.0 - every { anchor.0 -= every; fire(counterclockwise) }
+        case let .pan(_, left, right, up, down):
+            while value.0 >= anchor.0 + every { anchor.0 += every; fire(right) }
+            while value.0 <= anchor.0 - every { anchor.0 -= every; fire(left) }
+            while value.1 >= anchor.1 + every { anchor.1 += every; fire(down) }
+            while value.1 <= anchor.1 - every { anchor.1 -= every; fire(up) }
+        }
+        anchors[key] = state == .ended ? nil : anchor
+    }
+
+    func makeContext(_ binding: Binding, _ recognizer: GestureRecognizer, _ state: GestureRecognizer.State,
+                     _ snapshot: GestureSnapshot) -> ActionContext {
+        let description = scene.description
+        let window: WindowInfo?
+        switch binding.target {
+        case .active:
+            window = description.windows.first { $0.info.id == description.activeWindow }?.info
+        case .under:
+            window = recognizer.view?.window ?? scene.window(at: snapshot.location)
+        }
+        return ActionContext(gesture: binding.name, kind: recognizer.kind, state: state,
+                             fingers: snapshot.numberOfTouches,
+                             location: description.pixels(fromPoints: snapshot.location),
+                             measurement: snapshot.measurement, window: window)
+    }
+}

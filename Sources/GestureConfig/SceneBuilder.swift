@@ -1,0 +1,130 @@
+import GestureEngine
+
+/// Builds the view tree and its recognizers from a configuration and a desktop scene.
+///
+/// The screen view holds the screen's bindings; each window becomes a view (its
+/// app's bindings, and regions inside it); edge strips lie on top of everything.
+/// `after:` becomes `require(toFail:)` and `with:` simultaneous recognition,
+/// between every recognizer made for the named bindings.
+public enum SceneBuilder {
+    /// Builds a scene. Touchpad-only bindings are left out: touch recognizers never see them.
+    public static func build(_ configuration: Configuration, scene: SceneDescription) -> GestureScene {
+        let scale = scene.pointsPerPixel
+        let root = View(kind: .screen, frame: Rect(x: 0, y: 0, width: scene.width * scale, height: scene.height * scale))
+        let built = GestureScene(root: root, description: scene)
+        let fingerWindow = configuration.settings.fingerWindow
+
+        func attach(_ bindings: [Binding], to view: View) {
+            for binding in bindings where binding.device != .touchpad {
+                let recognizer = RecognizerFactory.make(binding, fingerWindow: fingerWindow)
+                view.addGestureRecognizer(recognizer)
+                built.register(recognizer, for: binding)
+            }
+        }
+
+        attach(configuration.screenBindings, to: root)
+        // Scene windows run top-most first; subviews run bottom-most first.
+        for window in scene.windows.reversed() {
+            let frame = Rect(x: window.frame.x * scale, y: window.frame.y * scale,
+                             width: window.frame.width * scale, height: window.frame.height * scale)
+            let view = View(kind: .window(window.info), frame: frame)
+            root.addSubview(view)
+            guard let app = configuration.app(windowClass: window.info.windowClass, instance: window.info.instance)
+            else { continue }
+            view.blocksAncestorRecognizers = !app.inheritsScreenBindings
+            attach(app.bindings, to: view)
+            for region in app.regions {
+                let area = region.area.rect(inWindowOfWidth: frame.width, height: frame.height)
+                let regionView = View(kind: .region(region.name), frame: area)
+                view.addSubview(regionView)
+                attach(region.bindings, to: regionView)
+            }
+        }
+        for edge in configuration.edges {
+            let view = View(kind: .edge(edge.edge), frame: edgeFrame(edge, in: root.frame))
+            root.addSubview(view)
+            attach(edge.bindings, to: view)
+        }
+        relate(built)
+        return built
+    }
+
+    /// The strip along one side of the screen.
+    static func edgeFrame(_ edge: EdgeConfiguration, in screen: Rect) -> Rect {
+        let width = min(edge.width, min(screen.width, screen.height))
+        switch edge.edge {
+        case .left: return Rect(x: 0, y: 0, width: width, height: screen.height)
+        case .right: return Rect(x: screen.width - width, y: 0, width: width, height: screen.height)
+        case .top: return Rect(x: 0, y: 0, width: screen.width, height: width)
+        case .bottom: return Rect(x: 0, y: screen.height - width, width: screen.width, height: width)
+        }
+    }
+
+    /// Wires `after:` and `with:` between the recognizers made for the named bindings.
+    static func relate(_ scene: GestureScene) {
+        var byName: [String: [GestureRecognizer]] = [:]
+        for (recognizer, binding) in scene.recognizers { byName[binding.name, default: []].append(recognizer) }
+        for (recognizer, binding) in scene.recognizers {
+            for name in binding.requiresFailureOf {
+                for other in byName[name] ?? [] where other !== recognizer { recognizer.require(toFail: other) }
+            }
+            for name in binding.recognizesSimultaneouslyWith {
+                for other in byName[name] ?? [] where other !== recognizer {
+                    recognizer.recognizeSimultaneously(with: other)
+                }
+            }
+        }
+    }
+}
+
+/// Makes the recognizer a binding asks for, with UIKit's defaults where the config is silent.
+public enum RecognizerFactory {
+    /// A new recognizer named after the binding.
+    public static func make(_ binding: Binding, fingerWindow: Double) -> GestureRecognizer {
+        let recognizer: GestureRecognizer
+        switch binding.recognizer {
+        case .tap(let p):
+            let tap = TapGestureRecognizer(name: binding.name)
+            if let v = p.numberOfTouchesRequired { tap.numberOfTouchesRequired = v }
+            if let v = p.numberOfTapsRequired { tap.numberOfTapsRequired = v }
+            if let v = p.allowableMovement { tap.allowableMovement = v }
+            if let v = p.maximumTapInterval { tap.maximumTapInterval = v }
+            if let v = p.maximumTapDuration { tap.maximumTapDuration = v }
+            recognizer = tap
+        case .longPress(let p):
+            let press = LongPressGestureRecognizer(name: binding.name)
+            if let v = p.numberOfTouchesRequired { press.numberOfTouchesRequired = v }
+            if let v = p.numberOfTapsRequired { press.numberOfTapsRequired = v }
+            if let v = p.minimumPressDuration { press.minimumPressDuration = v }
+            if let v = p.allowableMovement { press.allowableMovement = v }
+            recognizer = press
+        case .pan(let p):
+            let pan = PanGestureRecognizer(name: binding.name)
+            if let v = p.minimumNumberOfTouches { pan.minimumNumberOfTouches = v }
+            if let v = p.maximumNumberOfTouches { pan.maximumNumberOfTouches = v }
+            if let v = p.hysteresis { pan.hysteresis = v }
+            if let v = p.allowedDirections { pan.allowedDirections = v }
+            recognizer = pan
+        case .swipe(let p):
+            let swipe = SwipeGestureRecognizer(name: binding.name)
+            if let v = p.numberOfTouchesRequired { swipe.numberOfTouchesRequired = v }
+            if let v = p.direction { swipe.direction = v }
+            if let v = p.minimumDistance { swipe.minimumDistance = v }
+            if let v = p.maximumDuration { swipe.maximumDuration = v }
+            if let v = p.maximumAngle { swipe.maximumAngle = v }
+            recognizer = swipe
+        case .pinch(let p):
+            let pinch = PinchGestureRecognizer(name: binding.name)
+            if let v = p.numberOfTouchesRequired { pinch.numberOfTouchesRequired = v }
+            if let v = p.hysteresis { pinch.hysteresis = v }
+            recognizer = pinch
+        case .rotate(let p):
+            let rotation = RotationGestureRecognizer(name: binding.name)
+            if let v = p.numberOfTouchesRequired { rotation.numberOfTouchesRequired = v }
+            if let v = p.hysteresis { rotation.hysteresis = v }
+            recognizer = rotation
+        }
+        recognizer.fingerWindow = fingerWindow
+        return recognizer
+    }
+}
