@@ -1,0 +1,179 @@
+import GestureEngine
+
+/// A recorded or hand-written touch trace: the scene it happened in and its input events in time order.
+///
+/// This is the parsed form of the JSON Lines trace format of the replay contract
+/// (`/work/shared/spec/replay.md`). Coordinates are screen pixels with y
+/// downwards, exactly as written; `Screen.pointsPerPixel` converts them to the
+/// engine's points. `TraceReader` guarantees the invariants the documentation
+/// of each field states.
+public struct Trace: Sendable, Hashable {
+    /// The scene: screen, windows and the active window; defaults when the trace has no header.
+    public var header: Header
+    /// The input events, in file order; their times never decrease.
+    public var events: [Event]
+
+    public init(header: Header = Header(), events: [Event] = []) {
+        self.header = header
+        self.events = events
+    }
+
+    /// The optional first line of a trace, describing the scene.
+    public struct Header: Sendable, Hashable {
+        /// The screen the coordinates refer to.
+        public var screen: Screen
+        /// The windows, top-most first; ids are unique.
+        public var windows: [Window]
+        /// The id of the focused window (`active`), one of `windows` when set.
+        public var activeWindow: UInt32?
+
+        /// The scene of a trace without a header: one 1920x1080 screen at 96 dpi, no windows.
+        public init(screen: Screen = Screen(), windows: [Window] = [], activeWindow: UInt32? = nil) {
+            self.screen = screen
+            self.windows = windows
+            self.activeWindow = activeWindow
+        }
+    }
+
+    /// The screen's size in pixels and its resolution.
+    public struct Screen: Sendable, Hashable {
+        /// The width in pixels; positive.
+        public var width: Double
+        /// The height in pixels; positive.
+        public var height: Double
+        /// Dots per inch; positive. 96 dpi makes one point one pixel.
+        public var dpi: Double
+
+        /// The dpi at which a point is one pixel; distances in configs are in points.
+        public static let referenceDPI = 96.0
+
+        public init(width: Double = 1920, height: Double = 1080, dpi: Double = Screen.referenceDPI) {
+            self.width = width
+            self.height = height
+            self.dpi = dpi
+        }
+
+        /// Points per pixel: 1 pt = dpi/96 px, so a pixel is 96/dpi points.
+        public var pointsPerPixel: Double { Screen.referenceDPI / dpi }
+    }
+
+    /// A top-level window in the scene, as a window manager lists it.
+    public struct Window: Sendable, Hashable {
+        /// The X11 window id.
+        public var id: UInt32
+        /// The class part of WM_CLASS (`class`), such as "Firefox"; empty when absent.
+        public var className: String
+        /// The instance part of WM_CLASS (`instance`), such as "Navigator"; empty when absent.
+        public var instance: String
+        /// The window title; empty when absent.
+        public var title: String
+        /// The left edge in screen pixels; may be negative for a window partly off screen.
+        public var x: Double
+        /// The top edge in screen pixels; may be negative.
+        public var y: Double
+        /// The width in pixels; not negative.
+        public var width: Double
+        /// The height in pixels; not negative.
+        public var height: Double
+
+        public init(id: UInt32, className: String = "", instance: String = "", title: String = "",
+                    x: Double, y: Double, width: Double, height: Double) {
+            self.id = id
+            self.className = className
+            self.instance = instance
+            self.title = title
+            self.x = x
+            self.y = y
+            self.width = width
+            self.height = height
+        }
+
+        /// The window's frame in screen pixels.
+        public var frame: Rect { Rect(x: x, y: y, width: width, height: height) }
+    }
+
+    /// One input line of a trace.
+    public struct Event: Sendable, Hashable {
+        /// The 1-based line of the trace file the event was read from.
+        public var line: Int
+        /// The time in seconds (`t`); finite, not negative, never less than the previous event's.
+        public var time: Double
+        /// What happened at that time.
+        public var input: Input
+
+        public init(line: Int, time: Double, input: Input) {
+            self.line = line
+            self.time = time
+            self.input = input
+        }
+    }
+
+    /// What a trace line carries: a touch, a touchpad gesture, or only the passing of time.
+    public enum Input: Sendable, Hashable {
+        /// A touchscreen contact changed (`touch`, `phase`, `x`, `y`).
+        case touch(TouchInput)
+        /// A touchpad gesture event (`pad`, `phase`, `fingers`, `dx`, `dy`, `scale`, `angle`).
+        case pad(PadInput)
+        /// A line with only `t`: the clock advances and due timers fire.
+        case clock
+    }
+
+    /// One touchscreen contact's event.
+    public struct TouchInput: Sendable, Hashable {
+        /// The touch sequence (`touch`): down before it moves, lifts or is cancelled.
+        public var id: TouchID
+        public var phase: TouchPhase
+        /// The position in screen pixels; finite and not negative.
+        public var x: Double
+        public var y: Double
+
+        public init(id: TouchID, phase: TouchPhase, x: Double, y: Double) {
+            self.id = id
+            self.phase = phase
+            self.x = x
+            self.y = y
+        }
+    }
+
+    /// A touch event's `phase`.
+    public enum TouchPhase: String, Sendable, Hashable, CaseIterable {
+        case down, move, up, cancel
+    }
+
+    /// One touchpad gesture event, as XInput 2.4 reports it.
+    public struct PadInput: Sendable, Hashable {
+        /// The gesture type (`pad`).
+        public var kind: PadKind
+        public var phase: PadPhase
+        /// How many fingers are on the pad; positive, constant from begin to end.
+        public var fingers: Int
+        /// The motion since the previous event of the gesture, in pixels.
+        public var dx: Double
+        public var dy: Double
+        /// For a pinch, the scale since begin (1 = unchanged, positive); 1 for a swipe.
+        public var scale: Double
+        /// For a pinch, the rotation since the previous event in degrees; 0 for a swipe.
+        public var angle: Double
+
+        public init(kind: PadKind, phase: PadPhase, fingers: Int, dx: Double, dy: Double,
+                    scale: Double = 1, angle: Double = 0) {
+            self.kind = kind
+            self.phase = phase
+            self.fingers = fingers
+            self.dx = dx
+            self.dy = dy
+            self.scale = scale
+            self.angle = angle
+        }
+    }
+
+    /// A touchpad gesture's type (`pad`).
+    public enum PadKind: String, Sendable, Hashable, CaseIterable {
+        case swipe, pinch
+    }
+
+    /// A touchpad gesture event's `phase`.
+    public enum PadPhase: String, Sendable, Hashable, CaseIterable {
+        case begin, update, end
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Logging
+
+/// A concise swift-log handler: one line per message on stderr, `gesturebridge: level: message key=value`.
+struct StderrLogHandler: LogHandler {
+    var logLevel: Logger.Level
+    var metadata: Logger.Metadata = [:]
+
+    init(logLevel: Logger.Level) {
+        self.logLevel = logLevel
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        var line = "gesturebridge: \(event.level): \(event.message)"
+        let merged = metadata.merging(event.metadata ?? [:]) { _, new in new }
+        for key in merged.keys.sorted() {
+            line += " \(key)=\(merged[key].map { "\($0)" } ?? "")"
+        }
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+/// Installs `StderrLogHandler` as the process's log handler, once.
+enum LogSetup {
+    /// Sets the level for loggers made from now on (`debug` with `--verbose`, else `info`)
+    /// and bootstraps swift-log on the first call; swift-log allows only one bootstrap.
+    static func bootstrap(verbose: Bool) {
+        level.value = verbose ? .debug : .info
+        _ = installed
+    }
+
+    private static let level = LevelBox()
+
+    private static let installed: Void = LoggingSystem.bootstrap { _ in
+        StderrLogHandler(logLevel: level.value)
+    }
+
+    /// The level new handlers start at, shared with the bootstrap closure.
+    private final class LevelBox: @unchecked Sendable {
+        // @unchecked: every access holds `lock`.
+        private let lock = NSLock()
+        private var stored = Logger.Level.info
+
+        var value: Logger.Level {
+            get { lock.withLock { stored } }
+            set { lock.withLock { stored = newValue } }
+        }
+    }
+}
