@@ -38,7 +38,8 @@ public struct ActionContext: Sendable, Hashable {
 /// angle or distance, in the direction of travel, counted from where it began.
 public final class BindingRuntime {
     let scene: GestureScene
-    private var anchors: [ObjectIdentifier: (Double, Double)] = [:]
+    /// The signed number of steps fired so far per recognizer and axis.
+    private var fired: [ObjectIdentifier: (Int, Int)] = [:]
 
     /// A runtime for one built scene.
     public init(scene: GestureScene) {
@@ -74,36 +75,43 @@ public final class BindingRuntime {
                      _ measurement: GestureMeasurement, _ fire: ([Action]) -> Void) {
         let key = ObjectIdentifier(recognizer)
         guard state == .began || state == .changed || state == .ended else {
-            anchors[key] = nil
+            fired[key] = nil
             return
         }
         let value: (Double, Double)
         switch measurement {
-        case .pinch(let scale, _): value = (scale, 0)
+        case .pinch(let scale, _): value = (scale - 1, 0)
         case .rotation(let rotation, _): value = (rotation, 0)
         case .pan(let translation, _): value = (translation.dx, translation.dy)
         case .none, .tap, .longPress, .swipe: return
         }
-        if state == .began || anchors[key] == nil {
-            // Steps count from where the gesture began; pinch scale starts at 1.
-            if case .pinch = steps { anchors[key] = (1, 0) } else { anchors[key] = (0, 0) }
-        }
-        var anchor = anchors[key]!
-        let every = steps.every
+        if state == .began { fired[key] = nil }
+        var count = fired[key] ?? (0, 0)
+        let target = (Self.stepCount(value.0, every: steps.every), Self.stepCount(value.1, every: steps.every))
         switch steps {
         case let .pinch(_, inward, outward):
-            while value.0 >= anchor.0 + every { anchor.0 += every; fire(outward) }
-            while value.0 <= anchor.0 - every { anchor.0 -= every; fire(inward) }
+            Self.fire(from: &count.0, to: target.0, increasing: outward, decreasing: inward, fire)
         case let .rotate(_, clockwise, counterclockwise):
-            while value.0 >= anchor.0 + every { anchor.0 += every; fire(clockwise) }
-            while value.0 <= anchor.0 - every { anchor.0 -= every; fire(counterclockwise) }
+            Self.fire(from: &count.0, to: target.0, increasing: clockwise, decreasing: counterclockwise, fire)
         case let .pan(_, left, right, up, down):
-            while value.0 >= anchor.0 + every { anchor.0 += every; fire(right) }
-            while value.0 <= anchor.0 - every { anchor.0 -= every; fire(left) }
-            while value.1 >= anchor.1 + every { anchor.1 += every; fire(down) }
-            while value.1 <= anchor.1 - every { anchor.1 -= every; fire(up) }
+            Self.fire(from: &count.0, to: target.0, increasing: right, decreasing: left, fire)
+            Self.fire(from: &count.1, to: target.1, increasing: down, decreasing: up, fire)
         }
-        anchors[key] = state == .ended ? nil : anchor
+        fired[key] = state == .ended ? nil : count
+    }
+
+    /// How many whole steps a value is from where it began, toward zero; a tolerance
+    /// keeps 0.1 + 0.1 + 0.1 from falling short of three steps of 0.1.
+    static func stepCount(_ value: Double, every: Double) -> Int {
+        let steps = value / every
+        return Int(steps >= 0 ? (steps + 1e-9).rounded(.down) : (steps - 1e-9).rounded(.up))
+    }
+
+    /// Fires one action list per step from `count` to `target`, in the direction of travel.
+    static func fire(from count: inout Int, to target: Int, increasing: [Action], decreasing: [Action],
+                     _ fire: ([Action]) -> Void) {
+        while count < target { count += 1; fire(increasing) }
+        while count > target { count -= 1; fire(decreasing) }
     }
 
     func makeContext(_ binding: Binding, _ recognizer: GestureRecognizer, _ state: GestureRecognizer.State,

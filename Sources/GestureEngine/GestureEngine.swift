@@ -26,6 +26,8 @@ public final class GestureEngine {
     var undecidedTouches: [Touch] = []
     var activeRecognizers: [GestureRecognizer] = []
     var pendingActions: [(GestureRecognizer, GestureRecognizer.State)] = []
+    /// Decisions made, reported after the action messages of the same moment, as the replay contract orders them.
+    var pendingDeliveries: [EngineEvent] = []
     var frameTouches: [Touch] = []
     var subset: [Touch] = []
     var cause: TransitionCause = .external
@@ -40,6 +42,7 @@ public final class GestureEngine {
         undecidedTouches.reserveCapacity(16)
         activeRecognizers.reserveCapacity(64)
         pendingActions.reserveCapacity(32)
+        pendingDeliveries.reserveCapacity(16)
         frameTouches.reserveCapacity(16)
         subset.reserveCapacity(16)
     }
@@ -277,6 +280,7 @@ public final class GestureEngine {
         }
         flushActions()
         decideUndecidedTouches()
+        flushActions()
         resetFinishedRecognizers()
     }
 
@@ -351,7 +355,7 @@ public final class GestureEngine {
     func decide(_ touch: Touch, _ delivery: Delivery) {
         guard touch.delivery == nil else { return }
         touch.delivery = delivery
-        events.append(.delivery(touch.id, delivery, time: now))
+        pendingDeliveries.append(.delivery(touch.id, delivery, time: now))
     }
 
     func accept(_ touch: Touch) {
@@ -359,6 +363,12 @@ public final class GestureEngine {
     }
 
     func flushActions() {
+        defer {
+            if !pendingDeliveries.isEmpty {
+                events.append(contentsOf: pendingDeliveries)
+                pendingDeliveries.removeAll(keepingCapacity: true)
+            }
+        }
         guard !pendingActions.isEmpty else { return }
         var index = 0
         while index < pendingActions.count {

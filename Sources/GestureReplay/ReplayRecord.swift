@@ -43,7 +43,8 @@ public enum ReplayRecord: Sendable {
         case .pan(let translation, let velocity):
             return [("translation", vector(translation)), ("velocity", vector(velocity))]
         case .swipe(let direction):
-            return [("direction", .string(name(of: direction)))]
+            // A swipe that has not recognized has no direction yet (verbose failed lines).
+            return direction.isEmpty ? [] : [("direction", .string(name(of: direction)))]
         case .pinch(let scale, let velocity):
             return [("scale", .number(scale)), ("velocity", .number(velocity))]
         case .rotation(let rotation, let velocity):

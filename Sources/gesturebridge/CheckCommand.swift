@@ -17,13 +17,11 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         LogSetup.bootstrap(verbose: false)
         let logger = Logger(label: "gesturebridge.check")
-        let path = config.resolvedPath()
-        logger.debug("config: \(path ?? "none found")")
-
-        // Wired to the GestureConfig loader in the integration step: load `path` (nil: the
-        // built-in defaults), print a ConfigError as its one line and exit 1, else exit 0.
-        ReplayCommand.printError("gesturebridge: check: \(path ?? "no config file found, built-in defaults") "
-            + "would be checked, but the config loader is not wired in yet")
-        throw ExitCode.failure
+        let (configuration, path) = try config.load()
+        let bindings = configuration.allBindings
+        logger.debug("config: \(path)")
+        print("\(path): OK, \(bindings.count) binding\(bindings.count == 1 ? "" : "s")"
+            + " (\(configuration.screenBindings.count) on the screen, \(configuration.edges.count) edges,"
+            + " \(configuration.apps.count) apps)")
     }
 }

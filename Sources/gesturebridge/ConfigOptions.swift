@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GestureConfig
 
 /// The `--config FILE` option shared by the subcommands, and where the config is found without it.
 struct ConfigOptions: ParsableArguments {
@@ -15,23 +16,29 @@ struct ConfigOptions: ParsableArguments {
     var path: String?
 
     /// The config file to load: the `--config` path, else the first default location that exists.
-    ///
-    /// Nil means no file: the built-in defaults apply.
     func resolvedPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if let path { return path }
-        return ConfigOptions.defaultConfigPath(environment: environment) { FileManager.default.fileExists(atPath: $0) }
+        return ConfigLocator(environment: environment).locate()
     }
 
-    // Stands in for GestureConfig's ConfigLocator until the integration step swaps it in.
-    private static func defaultConfigPath(environment: [String: String],
-                                          exists: (String) -> Bool) -> String? {
-        // The XDG base directory spec: an unset, empty or relative XDG_CONFIG_HOME means ~/.config.
-        var configHome = environment["XDG_CONFIG_HOME"] ?? ""
-        if !configHome.hasPrefix("/"), let home = environment["HOME"], !home.isEmpty {
-            configHome = home + "/.config"
+    /// Loads and validates the config, printing its warnings; a user error exits 1 with one line per problem.
+    func load() throws -> (Configuration, path: String) {
+        guard let path = resolvedPath() else {
+            let locator = ConfigLocator(environment: ProcessInfo.processInfo.environment)
+            ReplayCommand.printError("""
+                gesturebridge: no config file found (looked for \(locator.candidates.joined(separator: ", "))).
+                Write one at \(locator.userConfigPath) (start from the shipped Config/config.yaml; \
+                see gesturebridge.yaml(5)), or pass --config FILE.
+                """)
+            throw ExitCode.failure
         }
-        let candidates = (configHome.hasPrefix("/") ? [configHome + "/gesturebridge/config.yaml"] : [])
-            + ["/etc/xdg/gesturebridge/config.yaml"]
-        return candidates.first(where: exists)
+        do {
+            let configuration = try ConfigLoader.load(path: path)
+            for warning in configuration.warnings { ReplayCommand.printError("warning: \(warning)") }
+            return (configuration, path)
+        } catch {
+            ReplayCommand.printError(error.description)
+            throw ExitCode.failure
+        }
     }
 }

@@ -47,16 +47,11 @@ struct ReplayCommand: ParsableCommand {
             Self.printError("gesturebridge: \(error)")
             throw ExitCode.failure
         }
-        let configPath = config.resolvedPath()
-        logger.debug("read \(trace.events.count) events from \(name)")
-        logger.debug("config: \(configPath ?? "none found, using the built-in defaults")")
-
-        // Wired to ReplayRunner in the integration step: load the config at `configPath` with
-        // GestureConfig's loader, then
-        //     write(ReplayRunner.run(trace: trace, configuration: configuration, verbose: verbose))
-        Self.printError("gesturebridge: replay: \(name) reads (\(trace.events.count) events), "
-            + "but running it needs ReplayRunner, which is not wired in yet")
-        throw ExitCode.failure
+        let (configuration, configPath) = try config.load()
+        logger.debug("read \(trace.events.count) events from \(name); config \(configPath)")
+        let outcome = ReplayRunner.run(trace: trace, configuration: configuration, verbose: verbose)
+        for warning in outcome.warnings { Self.printError("warning: \(warning)") }
+        write(outcome.records)
     }
 
     /// Prints records to stdout in the chosen format, or the terminal-dependent default.

@@ -1,0 +1,136 @@
+import GestureConfig
+import GestureEngine
+
+/// Runs the real engine, config and bindings over a trace on a virtual clock.
+///
+/// The replay contract (`shared/spec/replay.md`): touch lines at the same time form
+/// one frame; timers fire at their own virtual time between lines; after the last
+/// line the clock runs on until no timer is pending. Nothing is injected anywhere.
+public enum ReplayRunner {
+    /// What a replay produced.
+    public struct Outcome: Sendable {
+        /// The output lines, in time order.
+        public var records: [ReplayRecord]
+        /// Things the user should know that are not output lines, such as ignored input.
+        public var warnings: [String]
+    }
+
+    /// Replays a trace under a configuration.
+    public static func run(trace: Trace, configuration: Configuration, verbose: Bool) -> Outcome {
+        let description = sceneDescription(of: trace.header)
+        let scene = SceneBuilder.build(configuration, scene: description)
+        let engine = GestureEngine(root: scene.root)
+        var recorder = ReplayRecorder(scene: scene, runtime: BindingRuntime(scene: scene), verbose: verbose)
+        var warnings: [String] = []
+        var frame: [TouchSample] = []
+        var frameTime = 0.0
+
+        func flushFrame() {
+            guard !frame.isEmpty else { return }
+            advance(engine, to: frameTime, &recorder)
+            engine.handle(frame, at: frameTime)
+            recorder.record(engine)
+            frame.removeAll(keepingCapacity: true)
+        }
+
+        var padLines = 0
+        for event in trace.events {
+            switch event.input {
+            case .touch(let touch):
+                if event.time != frameTime || frame.contains(where: { $0.id == touch.id }) { flushFrame() }
+                frameTime = event.time
+                let location = description.points(fromPixels: Point(x: touch.x, y: touch.y))
+                frame.append(TouchSample(id: touch.id, phase: phase(touch.phase), location: location))
+            case .clock:
+                flushFrame()
+                advance(engine, to: event.time, &recorder)
+            case .pad:
+                flushFrame()
+                advance(engine, to: event.time, &recorder)
+                padLines += 1
+            }
+        }
+        flushFrame()
+        while let deadline = engine.nextDeadline {
+            engine.advance(to: deadline)
+            recorder.record(engine)
+        }
+        if padLines > 0 {
+            warnings.append("\(padLines) touchpad (pad) lines were read but not replayed: "
+                + "touchpad gestures are not supported yet")
+        }
+        return Outcome(records: recorder.records, warnings: warnings)
+    }
+
+    /// Fires the engine's timers due by `time`, one deadline at a time so each gets its own records.
+    static func advance(_ engine: GestureEngine, to time: Double, _ recorder: inout ReplayRecorder) {
+        while let deadline = engine.nextDeadline, deadline <= time {
+            engine.advance(to: deadline)
+            recorder.record(engine)
+        }
+        engine.advance(to: time)
+        recorder.record(engine)
+    }
+
+    /// The scene a trace header describes, in pixels.
+    public static func sceneDescription(of header: Trace.Header) -> SceneDescription {
+        let windows = header.windows.map { window in
+            SceneWindow(info: WindowInfo(id: UInt64(window.id), windowClass: window.className,
+                                         instance: window.instance, title: window.title),
+                        frame: window.frame)
+        }
+        return SceneDescription(width: header.screen.width, height: header.screen.height, dpi: header.screen.dpi,
+                                windows: windows, activeWindow: header.activeWindow.map(UInt64.init))
+    }
+
+    static func phase(_ phase: Trace.TouchPhase) -> TouchPhase {
+        switch phase {
+        case .down: .began
+        case .move: .moved
+        case .up: .ended
+        case .cancel: .cancelled
+        }
+    }
+}
+
+/// Turns the engine's reported events into replay records, and bindings' actions into action lines.
+struct ReplayRecorder {
+    let scene: GestureScene
+    let runtime: BindingRuntime
+    let verbose: Bool
+    private(set) var records: [ReplayRecord] = []
+
+    init(scene: GestureScene, runtime: BindingRuntime, verbose: Bool) {
+        self.scene = scene
+        self.runtime = runtime
+        self.verbose = verbose
+    }
+
+    mutating func record(_ engine: GestureEngine) {
+        for event in engine.events {
+            switch event {
+            case let .action(recognizer, state, snapshot, time):
+                records.append(stateRecord(recognizer, state, snapshot, time: time, verbose: false))
+                for fired in runtime.actions(for: recognizer, state: state, snapshot: snapshot, time: time) {
+                    records.append(.action(time: time, gesture: fired.gesture, action: fired.resolvedParameters))
+                }
+            case let .transition(recognizer, from, to, _, time):
+                // Action lines already cover began, changed, ended and cancelled.
+                guard verbose, to == .failed || (to == .possible && from != .possible) else { continue }
+                records.append(stateRecord(recognizer, to, recognizer.snapshot(), time: time, verbose: true))
+            case let .delivery(id, delivery, time):
+                records.append(.delivery(time: time, touch: id, delivery: delivery))
+            }
+        }
+        engine.removeAllEvents()
+    }
+
+    func stateRecord(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State,
+                     _ snapshot: GestureSnapshot, time: Double, verbose: Bool) -> ReplayRecord {
+        let name = scene.binding(for: recognizer)?.name ?? recognizer.name
+        let location = scene.description.pixels(fromPoints: snapshot.location)
+        return .state(time: time, gesture: name, kind: recognizer.kind, state: state,
+                      x: location.x, y: location.y, touches: snapshot.numberOfTouches,
+                      fields: ReplayRecord.fields(for: snapshot.measurement), verbose: verbose)
+    }
+}
