@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import GestureEngine
+import MallocInterposerSwift
+
+/// `gesturebridge bench`: measures the engine's throughput and its allocations per event.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Measure the gesture engine: events per second, nanoseconds and allocations per event.",
+        discussion: """
+            Runs the real engine over a four-level view tree (screen, window, region, \
+            sub-region) holding 40 recognizers of every kind, all allowed to recognize \
+            together, in two cases: ten fingers moving together, and one finger. Fingers \
+            land, move in small circles for FRAMES frames, and lift, over and over. The \
+            figures are for the steady state (the move frames); allocations are counted by \
+            ordo-one's malloc interposer. Build with -c release for meaningful numbers.
+            """)
+
+    @Option(help: "Move frames measured per case.")
+    var frames = 20_000
+
+    @Option(help: "Move frames per gesture, from touch-down to lift.")
+    var framesPerGesture = 500
+
+    @Option(help: "Recognizers in the view tree.")
+    var recognizers = 40
+
+    struct Result {
+        var name: String
+        var fingers: Int
+        var events: Int
+        var seconds: Double
+        var allocations: Int
+        var busyRecognizers: Int
+
+        var nanosecondsPerEvent: Double { seconds * 1e9 / Double(events) }
+        var eventsPerSecond: Double { Double(events) / seconds }
+        var allocationsPerEvent: Double { Double(allocations) / Double(events) }
+    }
+
+    func run() throws {
+        guard frames > 0, framesPerGesture > 0, recognizers > 0 else {
+            throw ValidationError("--frames, --frames-per-gesture and --recognizers must be positive")
+        }
+        #if DEBUG
+        print("note: this is a debug build; build with `swift build -c release` for meaningful figures\n")
+        #endif
+        let results = [measure("10 fingers", fingers: 10), measure("1 finger", fingers: 1)]
+        print(Self.table(results, recognizers: recognizers))
+    }
+
+    func measure(_ name: String, fingers: Int) -> Result {
+        var workload = BenchWorkload(fingers: fingers, recognizers: recognizers)
+        // Warm up: fill every buffer to its steady capacity.
+        workload.touchDown()
+        for _ in 0..<min(framesPerGesture, 200) { workload.moveFrame() }
+        workload.liftAll()
+
+        var result = Result(name: name, fingers: fingers, events: 0, seconds: 0, allocations: 0, busyRecognizers: 0)
+        let clock = ContinuousClock()
+        MallocInterposerSwift.initialize()
+        while result.events < frames * fingers {
+            workload.touchDown()
+            for _ in 0..<10 { workload.moveFrame() }
+            result.busyRecognizers = max(result.busyRecognizers, workload.busyRecognizers)
+            let remaining = min(framesPerGesture, frames - result.events / fingers)
+            MallocInterposerSwift.hook()
+            let start = clock.now
+            for _ in 0..<remaining { result.events += workload.moveFrame() }
+            let elapsed = clock.now - start
+            MallocInterposerSwift.unhook()
+            result.seconds += Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            workload.liftAll()
+        }
+        result.allocations = Int(MallocInterposerSwift.getStatistics().mallocCount)
+        return result
+    }
+
+    static func table(_ results: [Result], recognizers: Int) -> String {
+        var lines = ["engine steady state, \(recognizers) recognizers in a 4-level view tree:", ""]
+        let header = ["case", "events", "ns/event", "events/s", "allocs/event", "busy recognizers"]
+        var rows = [header]
+        for result in results {
+            rows.append([
+                result.name, String(result.events), String(format: "%.0f", result.nanosecondsPerEvent),
+                String(format: "%.2fM", result.eventsPerSecond / 1e6), String(format: "%.3f", result.allocationsPerEvent),
+                String(result.busyRecognizers),
+            ])
+        }
+        let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+        for row in rows {
+            lines.append(row.enumerated().map { index, cell in
+                index == 0 ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[index] - cell.count) + cell
+            }.joined(separator: "  "))
+        }
+        return lines.joined(separator: "\n")
+    }
+}
