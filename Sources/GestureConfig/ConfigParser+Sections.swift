@@ -129,8 +129,10 @@ extension ConfigParser {
         for (index, node) in sequence.enumerated() {
             guard let fields = fields(of: node, in: "a region", allowed: ["name", "area", "gestures"]) else { continue }
             var name = "regions[\(index)]"
+            var path = "\(BindingScope.app(app)).regions[\(index)]"
             if let nameField = fields["name"], let written = self.name(nameField.value, for: "name") {
                 name = written
+                path = BindingScope.region(app: app, region: name).description
                 if let first = seen[name] {
                     report(
                         .duplicateName, at: nameField.value, "duplicate region name '\(name)' in app '\(app)'",
@@ -141,7 +143,8 @@ extension ConfigParser {
             }
             let area = fields["area"].flatMap { self.area($0, region: name) } ?? RegionArea()
             regions.append(RegionConfiguration(
-                name: name, area: area, bindings: bindings(fields["gestures"], scope: .region(app: app, region: name))
+                name: name, area: area,
+                bindings: bindings(fields["gestures"], scope: .region(app: app, region: name), path: path)
             ))
         }
         return regions
