@@ -63,6 +63,17 @@ struct SplitMix64: RandomNumberGenerator {
         }
     }
 
+    @Test(arguments: [2000, 5000])
+    func deeplyNestedListsAreASyntaxErrorNotACrash(depth: Int) {
+        let text = "gestures: " + String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        do {
+            _ = try ConfigLoader.load(yaml: text)
+            Issue.record("loaded \(depth) nested lists")
+        } catch {
+            #expect(error.errors.map(\.kind) == [.syntax])
+        }
+    }
+
     /// One to four random edits: deletions, insertions, swapped or repeated lines, a truncation.
     static func damage(_ text: String, using generator: inout SplitMix64) -> String {
         var characters = Array(text)
