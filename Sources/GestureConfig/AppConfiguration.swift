@@ -43,7 +43,7 @@ public struct AppConfiguration: Hashable, Sendable {
 
 /// A named area of an application's window with its own bindings (`regions:`).
 public struct RegionConfiguration: Hashable, Sendable {
-    /// The region's name (`name`), or `regions[N]` when the file gives none.
+    /// The region's name (`name`), or `regions[N]` (N counting from 0) when the file gives none.
     public var name: String
     /// Where the region lies in its window.
     public var area: RegionArea

@@ -79,7 +79,9 @@ public enum BindingScope: Hashable, Sendable, CustomStringConvertible {
     /// A region of an application's windows: the entry's key and the region's name.
     case region(app: String, region: String)
 
-    /// The prefix of generated names: `screen`, `edges.left`, `apps.firefox`, `apps.evince.regions.toolbar`.
+    /// A path for logs and generated names: `screen`, `edges.left`, `apps.firefox`, `apps.evince.regions.toolbar`.
+    ///
+    /// Bindings in an unnamed region are named after its index instead: `apps.evince.regions[0].gestures[0]`.
     public var description: String {
         switch self {
         case .screen: "screen"

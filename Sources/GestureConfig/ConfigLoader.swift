@@ -16,7 +16,7 @@ public enum ConfigLoader {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ConfigErrors([ConfigError(
                 .unreadable, at: whole, message: "no such file", found: path,
-                suggestion: "create it, or copy the example from /usr/share/doc/gesturebridge"
+                suggestion: "create it; gesturebridge.yaml(5) describes what goes in it"
             )])
         }
         guard !isDirectory.boolValue else {
@@ -113,15 +113,16 @@ public enum ConfigLoader {
             let during = context.map { " \($0.text)" } ?? ""
             return ConfigError(
                 .syntax, at: at(mark), message: "invalid YAML: \(problem)\(during)",
-                found: problem, suggestion: syntaxHint(problem)
+                found: problem, suggestion: syntaxHint(problem, line: lineText(mark.line, of: yaml))
             )
         case let .reader(problem, offset, _, _):
             return ConfigError(.syntax, at: offset.map { location(ofByte: $0, in: yaml, file: file) } ?? start,
                                message: "invalid text: \(problem)", suggestion: "save the file as UTF-8")
         case let .duplicatedKeysInMapping(duplicates, context):
-            let keys = Suggestion.list(duplicates)
+            let keys = Suggestion.list(duplicates, conjunction: "and")
+            let phrase = duplicates.count == 1 ? "key \(keys) appears" : "keys \(keys) each appear"
             return ConfigError(
-                .syntax, at: at(context.mark), message: "key \(keys) appears twice in one mapping",
+                .syntax, at: at(context.mark), message: "\(phrase) twice in one mapping",
                 found: duplicates.joined(separator: ", "), suggestion: "write each key once, merging the two values"
             )
         case .no, .memory, .writer, .emitter, .representer, .dataCouldNotBeDecoded:
@@ -129,9 +130,11 @@ public enum ConfigLoader {
         }
     }
 
-    /// Advice for libyaml's commonest complaints.
-    private static func syntaxHint(_ problem: String) -> String? {
-        if problem.contains("tab") { return "indent with spaces; YAML does not allow tabs for indentation" }
+    /// Advice for libyaml's commonest complaints, given the line it stopped on.
+    private static func syntaxHint(_ problem: String, line: Substring) -> String? {
+        if problem.contains("tab") || line.prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") {
+            return "indent with spaces; YAML does not allow tabs for indentation"
+        }
         if problem.contains("mapping values are not allowed") {
             return "put a space after each ':' and quote values that contain ': '"
         }
@@ -142,6 +145,12 @@ public enum ConfigLoader {
             return "quote values that start with '@', '`', '%' or '|'"
         }
         return nil
+    }
+
+    /// The text of a 1-based line, or an empty string past the end.
+    private static func lineText(_ number: Int, of text: String) -> Substring {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.indices.contains(number - 1) ? lines[number - 1] : ""
     }
 
     /// The line and column of a UTF-8 byte offset.

@@ -2,6 +2,9 @@ import Yams
 
 /// Reading a region's `area:` and checking that it lies inside its window.
 extension ConfigParser {
+    /// The keys of `area`.
+    static let areaKeys = ["x", "y", "width", "height"]
+
     /// The area of a region, or nil after reporting.
     ///
     /// Windows change size, so only what is wrong at every size is an error: a
@@ -9,7 +12,7 @@ extension ConfigParser {
     /// an origin and extent that add up past the far edge.
     func area(_ field: Field, region: String) -> RegionArea? {
         let errorCount = errors.count
-        guard let fields = fields(of: field.value, in: "area", allowed: ["x", "y", "width", "height"]) else {
+        guard let fields = fields(of: field.value, in: "area", allowed: Self.areaKeys) else {
             return nil
         }
         var area = RegionArea()

@@ -22,22 +22,25 @@ extension ConfigParser {
         + ["after", "with", "on", "do", "steps", "target", "device"]
 
     /// The bindings of a `gestures:` list; the usable ones, after reporting the rest.
-    func bindings(_ field: Field?, scope: BindingScope) -> [Binding] {
+    ///
+    /// - Parameter path: where the list is, for generated names: `screen`, `apps.firefox`.
+    ///   Defaults to the scope's description.
+    func bindings(_ field: Field?, scope: BindingScope, path: String? = nil) -> [Binding] {
         guard let node = field?.value, !ConfigParser.isNull(node) else { return [] }
         guard let sequence = node.sequence else {
             report(
-                .wrongType, at: node, "expected a list of gestures in \(scope), found \(describe(node))",
+                .wrongType, at: node, "expected a list of gestures for 'gestures', found \(describe(node))",
                 found: describe(node), suggestion: "start each gesture with '- ', as in '- swipe: { fingers: 3 }'"
             )
             return []
         }
         return sequence.enumerated().compactMap { index, item in
-            binding(item, scope: scope, index: index)
+            binding(item, scope: scope, generatedName: "\(path ?? scope.description).gestures[\(index)]")
         }
     }
 
     /// One binding, or nil after reporting. Records a draft for the checks across bindings.
-    func binding(_ node: Node, scope: BindingScope, index: Int) -> Binding? {
+    func binding(_ node: Node, scope: BindingScope, generatedName: String) -> Binding? {
         let errorCount = errors.count
         let fields = fields(of: node, in: "a gesture", allowed: Self.bindingKeys) { key in
             guard let owner = RecognizerKind.allCases.first(where: { $0.parameterKeys.contains(key) }) else {
@@ -48,7 +51,7 @@ extension ConfigParser {
         guard let fields else { return nil }
 
         // The name and references first, so that other bindings' checks see this one even if it is broken.
-        var name = "\(scope).gestures[\(index)]"
+        var name = generatedName
         var nameNode: Node?
         if let field = fields["name"], let written = self.name(field.value, for: "name") {
             name = written

@@ -5,6 +5,14 @@ import Yams
 extension ConfigParser {
     /// The top-level keys.
     static let topLevelKeys = ["settings", "gestures", "edges", "apps"]
+    /// The keys of `settings`.
+    static let settingsKeys = ["finger-window", "dpi", "log-level"]
+    /// The keys of one edge.
+    static let edgeKeys = ["width", "gestures"]
+    /// The keys of one application entry.
+    static let appKeys = ["inherit", "gestures", "regions"]
+    /// The keys of one region.
+    static let regionKeys = ["name", "area", "gestures"]
     /// The longest finger window that makes sense, in seconds.
     static let longestFingerWindow = 1.0
     /// The widest edge strip, in points.
@@ -27,7 +35,7 @@ extension ConfigParser {
     /// `settings: { finger-window, dpi, log-level }`.
     private func settings(_ field: Field) -> Settings {
         var settings = Settings()
-        guard let fields = fields(of: field.value, in: "settings", allowed: ["finger-window", "dpi", "log-level"]) else {
+        guard let fields = fields(of: field.value, in: "settings", allowed: Self.settingsKeys) else {
             return settings
         }
         if let window = fields["finger-window"].flatMap({
@@ -54,7 +62,7 @@ extension ConfigParser {
         guard let fields = fields(of: field.value, in: "edges", allowed: names) else { return [] }
         return fields.entries.compactMap { entry in
             guard let edge = ScreenEdge(rawValue: entry.key),
-                  let edgeFields = self.fields(of: entry.value, in: "the \(edge.rawValue) edge", allowed: ["width", "gestures"])
+                  let edgeFields = self.fields(of: entry.value, in: "the \(edge.rawValue) edge", allowed: Self.edgeKeys)
             else { return nil }
             let width = edgeFields["width"].flatMap {
                 quantity($0, Quantity.points, where: { $0 > 0 && $0 <= Self.widestEdge }, rule: "more than 0 and at most 200")
@@ -100,7 +108,7 @@ extension ConfigParser {
                 }
             }
             let appKey = key.trimmingWhitespace
-            guard let fields = fields(of: value, in: "app '\(appKey)'", allowed: ["inherit", "gestures", "regions"]) else {
+            guard let fields = fields(of: value, in: "app '\(appKey)'", allowed: Self.appKeys) else {
                 continue
             }
             apps.append(AppConfiguration(
@@ -127,10 +135,12 @@ extension ConfigParser {
         var seen: [String: SourceLocation] = [:]
         var regions: [RegionConfiguration] = []
         for (index, node) in sequence.enumerated() {
-            guard let fields = fields(of: node, in: "a region", allowed: ["name", "area", "gestures"]) else { continue }
+            guard let fields = fields(of: node, in: "a region", allowed: Self.regionKeys) else { continue }
             var name = "regions[\(index)]"
+            var path = "\(BindingScope.app(app)).regions[\(index)]"
             if let nameField = fields["name"], let written = self.name(nameField.value, for: "name") {
                 name = written
+                path = BindingScope.region(app: app, region: name).description
                 if let first = seen[name] {
                     report(
                         .duplicateName, at: nameField.value, "duplicate region name '\(name)' in app '\(app)'",
@@ -141,7 +151,8 @@ extension ConfigParser {
             }
             let area = fields["area"].flatMap { self.area($0, region: name) } ?? RegionArea()
             regions.append(RegionConfiguration(
-                name: name, area: area, bindings: bindings(fields["gestures"], scope: .region(app: app, region: name))
+                name: name, area: area,
+                bindings: bindings(fields["gestures"], scope: .region(app: app, region: name), path: path)
             ))
         }
         return regions

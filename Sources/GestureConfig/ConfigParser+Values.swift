@@ -79,7 +79,7 @@ extension ConfigParser {
         default:
             report(
                 .invalidValue, at: field.value, "expected true or false for '\(field.key)', found '\(text)'",
-                found: text, suggestion: "write true or false"
+                found: text, suggestion: Suggestion.didYouMean(text, among: ["true", "false"]) ?? "write true or false"
             )
             return nil
         }

@@ -24,9 +24,10 @@ enum Quantity {
         case "s": return number
         case "":
             if number > longestBareSeconds {
+                let shown = number.shortDescription
                 throw QuantityError(
-                    message: "duration '\(text)' would be \(number.shortDescription) seconds (a bare number is seconds)",
-                    suggestion: "write '\(number.shortDescription)ms' for milliseconds, or '\(number.shortDescription)s'"
+                    message: "duration '\(text)' is too long to be seconds",
+                    suggestion: "a bare number is seconds: write '\(shown)ms' for milliseconds, or '\(shown)s'"
                 )
             }
             return number
@@ -45,8 +46,8 @@ enum Quantity {
         case "", "pt": return number
         case "px":
             throw QuantityError(
-                message: "distance '\(text)' is in pixels, but distances are in points (1/96 inch)",
-                suggestion: "write '\(number.shortDescription)' or '\(number.shortDescription)pt'"
+                message: "distance '\(text)' in pixels",
+                suggestion: "distances are in points (1/96 inch): write '\(number.shortDescription)' or '\(number.shortDescription)pt'"
             )
         default:
             throw QuantityError(

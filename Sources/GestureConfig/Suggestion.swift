@@ -2,10 +2,23 @@
 ///
 /// Comparison ignores case, so `left` finds `Left` at distance 0. A candidate is
 /// offered only when it is close for the word's length: one edit for words of up to
-/// three letters, two up to six, three beyond.
+/// three letters, two up to six, three beyond. Failing that, a candidate that the
+/// word abbreviates (`prev` for `previous`) is offered.
 enum Suggestion {
     /// The candidate closest to `word`, if one is close enough; ties go to the earlier candidate.
     static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
+        nearest(to: word, among: candidates) ?? expansion(of: word, among: candidates)
+    }
+
+    /// The first candidate that starts with `word` (of three letters or more), ignoring case.
+    private static func expansion(of word: String, among candidates: some Sequence<String>) -> String? {
+        let lowered = word.lowercased()
+        guard lowered.count >= 3 else { return nil }
+        return candidates.first { $0.count > lowered.count && $0.lowercased().hasPrefix(lowered) }
+    }
+
+    /// The candidate within the edit-distance limit for the word's length, if any.
+    private static func nearest(to word: String, among candidates: some Sequence<String>) -> String? {
         let lowered = Array(word.lowercased().unicodeScalars)
         let limit = lowered.count <= 3 ? 1 : (lowered.count <= 6 ? 2 : 3)
         var best: (candidate: String, distance: Int)?
@@ -33,11 +46,11 @@ enum Suggestion {
         return "\(noun) \(Suggestion.list(candidates))"
     }
 
-    /// `a, b or c`, each quoted.
-    static func list(_ words: [String]) -> String {
+    /// `'a', 'b' or 'c'` (or with another conjunction, such as `and`).
+    static func list(_ words: [String], conjunction: String = "or") -> String {
         let quoted = words.map { "'\($0)'" }
         guard quoted.count > 1 else { return quoted.first ?? "nothing" }
-        return quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
+        return quoted.dropLast().joined(separator: ", ") + " \(conjunction) " + quoted[quoted.count - 1]
     }
 
     /// The optimal-string-alignment distance: insertions, deletions, substitutions and

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+@testable import GestureConfig
+
+/// gesturebridge.yaml(5) documents every word the loader accepts.
+@Suite struct ManPageTests {
+    /// The page's text with roff's hyphen and font escapes removed.
+    static let page: String = {
+        let source = (try? Fixture.text("Packaging/gesturebridge.yaml.5")) ?? ""
+        return source
+            .replacingOccurrences(of: "\\-", with: "-")
+            .replacingOccurrences(of: "\\fB", with: "")
+            .replacingOccurrences(of: "\\fI", with: "")
+            .replacingOccurrences(of: "\\fR", with: "")
+            .replacingOccurrences(of: "\\fP", with: "")
+    }()
+
+    /// Every key and keyword of the schema, with where it belongs.
+    static let words: [String] = {
+        var words = ConfigParser.topLevelKeys + ConfigParser.settingsKeys + ConfigParser.edgeKeys
+        words += ConfigParser.appKeys + ConfigParser.regionKeys + ConfigParser.areaKeys + ConfigParser.bindingKeys
+        words += RecognizerKind.allCases.flatMap(\.parameterKeys) + ConfigParser.actionKeys
+        words += RecognizerKind.allCases.flatMap { ConfigParser.stepSides(of: $0) ?? [] } + ["every"]
+        words += WindowAction.keywords + ["next", "previous", "show"] + ["count", "button", "amount", "direction"]
+        words += MouseButton.allCases.map(\.rawValue) + ScrollDirection.allCases.map(\.rawValue)
+        words += LogLevel.allCases.map(\.rawValue) + KeyModifier.words
+        words += ActionPhase.allCases.map(\.rawValue) + ActionTarget.allCases.map(\.rawValue)
+        words += InputDevice.allCases.map(\.rawValue) + ["ms", "pt", "deg", "rad", "%"]
+        return Array(Set(words)).sorted()
+    }()
+
+    @Test(arguments: words)
+    func pageMentionsSchemaWord(word: String) {
+        #expect(Self.page.contains(word), "gesturebridge.yaml.5 does not mention '\(word)'")
+    }
+
+    @Test func pageIsAManualPageInSectionFive() {
+        #expect(Self.page.hasPrefix(".\\\""))
+        #expect(Self.page.contains(".TH GESTUREBRIDGE.YAML 5 "))
+        for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "FILES", "EXAMPLES", "SEE ALSO"] {
+            #expect(Self.page.contains(".SH \(section)"))
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import GestureConfig
+
+/// The default configuration and the examples that ship with the package.
+@Suite struct ShippedConfigTests {
+    /// Every example, by path below the package root.
+    static let examples: [String] = {
+        let directory = Fixture.path("Config/examples")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { $0.hasSuffix(".yaml") }.sorted().map { "Config/examples/\($0)" }
+    }()
+
+    @Test func thereAreTheIssueExampleAndAtLeastTwoMore() {
+        #expect(Self.examples.contains("Config/examples/issue-example.yaml"))
+        #expect(Self.examples.count >= 3)
+    }
+
+    @Test(arguments: ["Config/config.yaml"] + examples)
+    func shippedFileLoadsWithoutErrors(path: String) throws {
+        let configuration = try ConfigLoader.load(yaml: Fixture.text(path), file: path)
+        #expect(!configuration.allBindings.isEmpty)
+    }
+
+    @Test func defaultConfigLeavesOneFingerAloneOnTheScreen() throws {
+        let configuration = try ConfigLoader.load(yaml: Fixture.text("Config/config.yaml"))
+        for binding in configuration.screenBindings + configuration.apps.flatMap(\.bindings) {
+            #expect(Self.fewestFingers(binding.recognizer) >= 2, "\(binding.name) takes one finger")
+        }
+    }
+
+    @Test func defaultConfigHasDesktopsOverviewZoomRightClickAndAnEdge() throws {
+        let configuration = try ConfigLoader.load(yaml: Fixture.text("Config/config.yaml"))
+        let actions = configuration.screenBindings.flatMap(\.actions)
+        #expect(actions.contains(.desktop(.switchTo(.next))))
+        #expect(actions.contains(.desktop(.switchTo(.previous))))
+        #expect(actions.contains(.keys(KeySequence(chords: [KeyChord(key: KeyModifier.super.keysym)]))))
+        #expect(actions.contains(.click(.right, count: 1)))
+        let swipeFingers = configuration.screenBindings.compactMap { binding -> Int? in
+            guard case .swipe(let parameters) = binding.recognizer else { return nil }
+            return parameters.numberOfTouchesRequired
+        }
+        #expect(Set(swipeFingers) == [3, 4])
+
+        let browsers = try #require(configuration.app(windowClass: "Google-chrome", instance: "google-chrome"))
+        #expect(configuration.app(windowClass: "firefox", instance: "Navigator") == browsers)
+        #expect(configuration.app(windowClass: "Chromium", instance: "chromium") == browsers)
+        let zoom = try #require(browsers.bindings.first { $0.recognizer.kind == .pinch })
+        guard case .pinch(_, let inward, let outward) = zoom.steps else {
+            Issue.record("browser zoom has no pinch steps")
+            return
+        }
+        #expect(!inward.isEmpty && !outward.isEmpty)
+        #expect(!(configuration.edge(.left)?.bindings.isEmpty ?? true))
+    }
+
+    /// The fewest fingers a recognizer accepts, with UIKit's defaults for unset counts.
+    static func fewestFingers(_ spec: RecognizerSpec) -> Int {
+        switch spec {
+        case .tap(let parameters): parameters.numberOfTouchesRequired ?? 1
+        case .longPress(let parameters): parameters.numberOfTouchesRequired ?? 1
+        case .pan(let parameters): parameters.minimumNumberOfTouches ?? 1
+        case .swipe(let parameters): parameters.numberOfTouchesRequired ?? 1
+        case .pinch(let parameters): parameters.numberOfTouchesRequired ?? 2
+        case .rotate(let parameters): parameters.numberOfTouchesRequired ?? 2
+        }
+    }
+}
