@@ -42,12 +42,15 @@ open class GestureRecognizer {
     ///
     /// Subclasses set it from a touch callback or from `timerFired`; the engine arms
     /// one timer for the earliest deadline of all recognizers.
+    @exclusivity(unchecked)
     public var deadline: Double?
 
     // MARK: State
 
+    @exclusivity(unchecked)
     var storedState: State = .possible
     /// The state the recognizer asked for while it waits for other recognizers to fail.
+    @exclusivity(unchecked)
     var pendingState: State?
 
     /// The current state. Assigning it runs UIKit's transition rules.
@@ -68,14 +71,19 @@ open class GestureRecognizer {
     // MARK: Touches
 
     /// The touches it tracks now: received, not ignored, not yet ended.
+    @exclusivity(unchecked)
     public internal(set) var touches: [Touch] = []
     /// Every touch it received since the last reset, ended ones included.
+    @exclusivity(unchecked)
     var sequenceTouches: [Touch] = []
     /// The highest number of touches held at once since the count was last zero.
+    @exclusivity(unchecked)
     var peakTouchCount = 0
     /// When the finger window closes, while the required finger count is not reached.
+    @exclusivity(unchecked)
     var fingerWindowDeadline: Double?
     /// The centroid of the touches at the last event, for location after they end.
+    @exclusivity(unchecked)
     var lastCentroid: Point = .zero
 
     /// The number of touches it tracks (`numberOfTouches`).

@@ -63,14 +63,18 @@ public final class Touch {
     /// The sequence's identifier.
     public let id: TouchID
     /// The current phase.
+    @exclusivity(unchecked)
     public internal(set) var phase: TouchPhase
     /// Where the finger is now, in screen points.
+    @exclusivity(unchecked)
     public internal(set) var location: Point
     /// Where the finger was at the previous event, in screen points.
+    @exclusivity(unchecked)
     public internal(set) var previousLocation: Point
     /// Where the finger touched down, in screen points.
     public let initialLocation: Point
     /// When the last event for this touch happened, in seconds on the engine's clock.
+    @exclusivity(unchecked)
     public internal(set) var timestamp: Double
     /// When the finger touched down.
     public let beganAt: Double
@@ -81,6 +85,9 @@ public final class Touch {
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []
     /// The delivery decision, once made.
     public internal(set) var delivery: Delivery?
+    /// The engine's frame in which this touch last changed.
+    @exclusivity(unchecked)
+    var frameStamp: UInt64 = 0
 
     init(id: TouchID, location: Point, time: Double) {
         self.id = id
