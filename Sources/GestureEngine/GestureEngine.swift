@@ -235,7 +235,8 @@ public final class GestureEngine {
             deliver(.ended, to: recognizer, event)
             deliver(.cancelled, to: recognizer, event)
             // A began recognizer that gets another event moves to changed, as in UIKit.
-            if wasBegan, recognizer.storedState == .began {
+            // Touches it ignored in their touchesBegan do not count as an event for it.
+            if wasBegan, recognizer.storedState == .began, recognizer.touches.contains(where: { $0.frameStamp == frameStamp }) {
                 transition(recognizer, to: .changed, because: .external)
             }
             if !recognizer.touches.isEmpty {
