@@ -32,7 +32,10 @@ struct BenchCommand: ParsableCommand {
         var events: Int
         var seconds: Double
         var allocations: Int
+        /// Recognizers taking part 80 ms after touch-down, while multi-finger ones wait for more fingers.
         var busyRecognizers: Int
+        /// Recognizers still running when the fingers lift: the steady state.
+        var busyAtLift = 0
 
         var nanosecondsPerEvent: Double { seconds * 1e9 / Double(events) }
         var eventsPerSecond: Double { Double(events) / seconds }
@@ -46,8 +49,24 @@ struct BenchCommand: ParsableCommand {
         #if DEBUG
         print("note: this is a debug build; build with `swift build -c release` for meaningful figures\n")
         #endif
+        let seen = Self.calibrateAllocationCounter()
+        print("allocation counter: \(seen) of \(Self.calibrationObjects) test allocations seen")
         let results = [measure("10 fingers", fingers: 10), measure("1 finger", fingers: 1)]
-        print(Self.table(results, recognizers: recognizers))
+        print(Self.table(results, recognizers: recognizers, countsAllocations: seen >= Self.calibrationObjects))
+    }
+
+    static let calibrationObjects = 100
+
+    /// Allocates a known number of objects while counting, so a zero in the table means zero.
+    static func calibrateAllocationCounter() -> Int {
+        final class Probe { var value = 0 }
+        MallocInterposerSwift.initialize()
+        MallocInterposerSwift.hook()
+        var probes: [Probe] = []
+        for _ in 0..<calibrationObjects { probes.append(Probe()) }
+        MallocInterposerSwift.unhook()
+        withExtendedLifetime(probes) {}
+        return min(Int(MallocInterposerSwift.getStatistics().mallocCount), calibrationObjects)
     }
 
     func measure(_ name: String, fingers: Int) -> Result {
@@ -70,6 +89,7 @@ struct BenchCommand: ParsableCommand {
             for _ in 0..<remaining { result.events += workload.moveFrame() }
             let elapsed = clock.now - start
             MallocInterposerSwift.unhook()
+            result.busyAtLift = workload.busyRecognizers
             result.seconds += Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
             workload.liftAll()
         }
@@ -77,15 +97,15 @@ struct BenchCommand: ParsableCommand {
         return result
     }
 
-    static func table(_ results: [Result], recognizers: Int) -> String {
+    static func table(_ results: [Result], recognizers: Int, countsAllocations: Bool) -> String {
         var lines = ["engine steady state, \(recognizers) recognizers in a 4-level view tree:", ""]
-        let header = ["case", "events", "ns/event", "events/s", "allocs/event", "busy recognizers"]
+        let header = ["case", "events", "ns/event", "events/s", "allocs/event", "busy at 80 ms", "busy at lift"]
         var rows = [header]
         for result in results {
             rows.append([
                 result.name, String(result.events), String(format: "%.0f", result.nanosecondsPerEvent),
-                String(format: "%.2fM", result.eventsPerSecond / 1e6), String(format: "%.3f", result.allocationsPerEvent),
-                String(result.busyRecognizers),
+                String(format: "%.2fM", result.eventsPerSecond / 1e6), countsAllocations ? String(format: "%.3f", result.allocationsPerEvent) : "n/a",
+                String(result.busyRecognizers), String(result.busyAtLift),
             ])
         }
         let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }

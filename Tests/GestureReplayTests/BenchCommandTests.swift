@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+@testable import gesturebridge
+
+/// `gesturebridge bench`, run as its own process so no other test's allocations are counted.
+@Suite struct BenchCommandTests {
+    /// The built `gesturebridge` beside the test bundle.
+    static var executable: URL {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        return bundle.appendingPathComponent("gesturebridge")
+    }
+
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// The table's rows: case name → columns.
+    static func rows(_ output: String) -> [String: [String]] {
+        var rows: [String: [String]] = [:]
+        for line in output.split(separator: "\n") where line.hasPrefix("10 fingers") || line.hasPrefix("1 finger") {
+            let name = line.hasPrefix("10 fingers") ? "10 fingers" : "1 finger"
+            rows[name] = line.dropFirst(name.count).split(separator: " ").map(String.init)
+        }
+        return rows
+    }
+
+    @Test func steadyStateAllocatesNothingPerEvent() throws {
+        let (status, output) = try Self.run(["bench", "--frames", "3000", "--frames-per-gesture", "300"])
+        #expect(status == 0, "\(output)")
+        let rows = Self.rows(output)
+        #expect(rows.count == 2, "\(output)")
+        for (name, columns) in rows {
+            // events, ns/event, events/s, allocs/event, busy at 80 ms, busy at lift
+            #expect(columns.count == 6, "\(name): \(columns)")
+            #expect(columns.first == (name == "10 fingers" ? "30000" : "3000"))
+            #expect(columns.dropFirst(3).first == "0.000", "\(name) allocates in steady state: \(output)")
+            #expect((Int(columns.last ?? "") ?? 0) > 0, "the workload keeps recognizers busy")
+        }
+    }
+
+    @Test func theAllocationCounterIsCalibratedBeforeItReportsZero() throws {
+        let (status, output) = try Self.run(["bench", "--frames", "100"])
+        #expect(status == 0, "\(output)")
+        #expect(output.contains("allocation counter: 100 of 100 test allocations seen"), "\(output)")
+    }
+
+    @Test func badOptionsAreRejected() throws {
+        let (status, _) = try Self.run(["bench", "--frames", "0"])
+        #expect(status != 0)
+    }
+}
