@@ -1,0 +1,149 @@
+import Testing
+@testable import GestureConfig
+@testable import GestureEngine
+
+@Suite("Building views and recognizers from a config")
+struct SceneBuilderTests {
+    static let yaml = """
+        settings:
+          finger-window: 200ms
+        gestures:
+          - name: launcher
+            tap: { fingers: 3, taps: 2 }
+            do: { command: "rofi -show drun" }
+          - name: menu
+            tap: { fingers: 3 }
+            after: [launcher]
+            do: { keys: super+a }
+        edges:
+          left:
+            width: 16
+            gestures:
+              - name: edge-back
+                pan: { fingers: 1, direction: right }
+                on: end
+                do: { keys: alt+Left }
+        apps:
+          firefox:
+            gestures:
+              - name: zoom
+                pinch: { fingers: 2 }
+                with: [spin]
+                steps: { every: 0.1, in: { keys: ctrl+minus }, out: { keys: ctrl+plus } }
+              - name: spin
+                rotate: { fingers: 2 }
+                steps: { every: 15deg, clockwise: { keys: ctrl+bracketright }, counterclockwise: { keys: ctrl+bracketleft } }
+          "evince, okular":
+            inherit: false
+            regions:
+              - name: toolbar
+                area: { x: 0, y: 0, width: 100%, height: 48 }
+                gestures:
+                  - name: max
+                    tap: { taps: 2 }
+                    do: { window: maximize }
+        """
+
+    static func build(dpi: Double = 96) throws -> GestureScene {
+        let configuration = try ConfigLoader.load(yaml: yaml, file: "scene.yaml")
+        let scene = SceneDescription(
+            width: 1920, height: 1080, dpi: dpi,
+            windows: [
+                SceneWindow(info: WindowInfo(id: 2, windowClass: "Firefox", instance: "Navigator"),
+                            frame: Rect(x: 0, y: 0, width: 960, height: 1080)),
+                SceneWindow(info: WindowInfo(id: 3, windowClass: "Evince", instance: "evince"),
+                            frame: Rect(x: 960, y: 0, width: 960, height: 1080)),
+                SceneWindow(info: WindowInfo(id: 4, windowClass: "XTerm", instance: "xterm"),
+                            frame: Rect(x: 100, y: 100, width: 500, height: 500)),
+            ],
+            activeWindow: 2)
+        return SceneBuilder.build(configuration, scene: scene)
+    }
+
+    @Test func theTreeHasTheScreenWindowsTopMostLastAndEdgesOnTop() throws {
+        let scene = try Self.build()
+        let kinds = scene.root.subviews.map(\.description)
+        // Scene windows run top-most first; subviews bottom-most first; edges above all.
+        #expect(kinds == ["xterm", "evince", "firefox", "left edge"])
+        #expect(scene.root.gestureRecognizers.map(\.name) == ["launcher", "menu"])
+        #expect(scene.root.subviews[2].gestureRecognizers.map(\.name) == ["zoom", "spin"])
+        #expect(scene.root.subviews[0].gestureRecognizers.isEmpty, "xterm has no app config")
+    }
+
+    @Test(arguments: [(5.0, 500.0, "left edge"), (500.0, 500.0, "firefox"), (1000.0, 20.0, "region toolbar"),
+                      (1000.0, 500.0, "evince"), (300.0, 300.0, "firefox")])
+    func hitTestingFollowsTheStacking(x: Double, y: Double, expected: String) throws {
+        let scene = try Self.build()
+        #expect(scene.root.hitTest(Point(x: x, y: y))?.description == expected)
+    }
+
+    @Test func anAppWithoutInheritKeepsTheScreensGesturesAway() throws {
+        let scene = try Self.build()
+        let evince = scene.root.subviews[1]
+        #expect(evince.blocksAncestorRecognizers)
+        #expect(!scene.root.subviews[2].blocksAncestorRecognizers)
+        let toolbar = try #require(evince.subviews.first)
+        #expect(toolbar.responderChain.map(\.description) == ["region toolbar", "evince"])
+    }
+
+    @Test(arguments: [96.0, 192.0])
+    func pixelsBecomePointsAtTheScreensDpi(dpi: Double) throws {
+        let scene = try Self.build(dpi: dpi)
+        let scale = 96 / dpi
+        #expect(scene.root.frame == Rect(x: 0, y: 0, width: 1920 * scale, height: 1080 * scale))
+        let evince = scene.root.subviews[1]
+        #expect(evince.frame == Rect(x: 960 * scale, y: 0, width: 960 * scale, height: 1080 * scale))
+        // Config distances are points whatever the dpi: the edge and the toolbar keep their size.
+        #expect(scene.root.subviews[3].frame == Rect(x: 0, y: 0, width: 16, height: 1080 * scale))
+        #expect(evince.subviews.first?.frame == Rect(x: 0, y: 0, width: 960 * scale, height: 48))
+    }
+
+    @Test func recognizersGetTheirParametersAndTheFingerWindow() throws {
+        let scene = try Self.build()
+        let launcher = try #require(scene.recognizers(named: "launcher").first as? TapGestureRecognizer)
+        #expect(launcher.numberOfTouchesRequired == 3 && launcher.numberOfTapsRequired == 2)
+        #expect(launcher.fingerWindow == 0.2)
+        let edge = try #require(scene.recognizers(named: "edge-back").first as? PanGestureRecognizer)
+        #expect(edge.allowedDirections == .right)
+        #expect(scene.binding(for: edge)?.phase == .end)
+    }
+
+    @Test func afterAndWithBecomeRequireToFailAndSimultaneity() throws {
+        let scene = try Self.build()
+        let menu = try #require(scene.recognizers(named: "menu").first)
+        let launcher = try #require(scene.recognizers(named: "launcher").first)
+        #expect(menu.failureRequirements.map(\.recognizer) .contains { $0 === launcher })
+        let zoom = try #require(scene.recognizers(named: "zoom").first)
+        let spin = try #require(scene.recognizers(named: "spin").first)
+        #expect(zoom.simultaneousPartners.contains { $0.recognizer === spin })
+    }
+
+    @Test func theWindowUnderAPointIsFound() throws {
+        let scene = try Self.build()
+        #expect(scene.window(at: Point(x: 1500, y: 900))?.id == 3)
+        #expect(scene.window(at: Point(x: 1500, y: 20))?.id == 3, "inside the toolbar region of evince")
+        #expect(scene.window(at: Point(x: 300, y: 300))?.id == 2, "firefox is listed first: it is on top of xterm")
+    }
+}
+
+@Suite("Steps")
+struct BindingRuntimeStepTests {
+    @Test(arguments: [
+        (0.2, 0.1, 2), (0.3, 0.1, 3), (0.29, 0.1, 2), (-0.2, 0.1, -2), (-0.05, 0.1, 0), (0.6, 0.2, 3),
+        (Double.pi / 2, Double.pi / 12, 6),
+    ])
+    func stepCountsAreWholeStepsTowardZero(value: Double, every: Double, expected: Int) {
+        #expect(BindingRuntime.stepCount(value, every: every) == expected)
+    }
+
+    @Test func stepsFireOnePerStepInTheDirectionOfTravel() {
+        var fired: [String] = []
+        var count = 0
+        let up: [Action] = [.desktop(.switchTo(.next))]
+        let down: [Action] = [.desktop(.switchTo(.previous))]
+        BindingRuntime.fire(from: &count, to: 3, increasing: up, decreasing: down) { fired += $0.map(\.description) }
+        BindingRuntime.fire(from: &count, to: 1, increasing: up, decreasing: down) { fired += $0.map(\.description) }
+        #expect(fired == ["desktop: next", "desktop: next", "desktop: next", "desktop: previous", "desktop: previous"])
+        #expect(count == 1)
+    }
+}
