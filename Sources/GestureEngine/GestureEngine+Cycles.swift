@@ -1,0 +1,134 @@
+/// Units of work: the end of each frame or timer decides touches, sends actions and resets recognizers.
+extension GestureEngine {
+    func beginCycle() {
+        cycleDepth += 1
+    }
+
+    /// Closes a unit of work: fails recognizers whose touches all ended, decides
+    /// touches, sends actions, and resets finished recognizers.
+    func endCycle() {
+        cycleDepth -= 1
+        guard cycleDepth == 0 else { return }
+        for recognizer in activeRecognizers
+        where recognizer.pendingState == nil && recognizer.touches.isEmpty && recognizer.deadline == nil {
+            // A sequence whose touches have all ended is over. A recognizer still
+            // possible never recognized: it fails. One still running was left so by
+            // its subclass: cancel it, so no hold-style action outlives its touches.
+            if recognizer.storedState == .possible {
+                transition(recognizer, to: .failed, because: .sequenceEnded)
+            } else if recognizer.storedState.isInProgress {
+                transition(recognizer, to: .cancelled, because: .sequenceEnded)
+            }
+        }
+        flushActions()
+        decideUndecidedTouches()
+        flushActions()
+        resetFinishedRecognizers()
+    }
+
+    func decideUndecidedTouches() {
+        var index = 0
+        while index < undecidedTouches.count {
+            let touch = undecidedTouches[index]
+            if touch.delivery == nil {
+                // A touch that joined a running gesture, and was not ignored by it
+                // in its touchesBegan, belongs to that gesture.
+                if isClaimed(touch) {
+                    accept(touch)
+                } else if !isWanted(touch) {
+                    decide(touch, .rejected)
+                }
+            }
+            if touch.delivery != nil {
+                undecidedTouches.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// Whether a running gesture that keeps touches from the application tracks the touch.
+    func isClaimed(_ touch: Touch) -> Bool {
+        for recognizer in touch.gestureRecognizers
+        where recognizer.cancelsTouchesInView && (recognizer.storedState.isInProgress || recognizer.storedState == .ended)
+            && recognizer.sequenceTouches.contains(where: { $0 === touch }) {
+            return true
+        }
+        return false
+    }
+
+    /// Whether any recognizer on the touch's path may still use it.
+    func isWanted(_ touch: Touch) -> Bool {
+        for recognizer in touch.gestureRecognizers
+        where !recognizer.storedState.isFinished && recognizer.sequenceTouches.contains(where: { $0 === touch }) {
+            return true
+        }
+        return false
+    }
+
+    func resetFinishedRecognizers() {
+        var index = 0
+        while index < activeRecognizers.count {
+            let recognizer = activeRecognizers[index]
+            if recognizer.storedState.isFinished {
+                let from = recognizer.storedState
+                // UIKit calls reset() before the recognizer returns to possible, so a
+                // subclass's reset still sees its final state (the seeds' tickle
+                // recognizer relies on this).
+                recognizer.reset()
+                recognizer.storedState = .possible
+                recognizer.pendingState = nil
+                recognizer.deadline = nil
+                recognizer.fingerWindowDeadline = nil
+                recognizer.touches.removeAll(keepingCapacity: true)
+                recognizer.sequenceTouches.removeAll(keepingCapacity: true)
+                recognizer.peakTouchCount = 0
+                events.append(.transition(recognizer, from: from, to: .possible, cause: .reset, time: now))
+            }
+            if recognizer.storedState == .possible, recognizer.sequenceTouches.isEmpty, recognizer.deadline == nil {
+                recognizer.isActive = false
+                activeRecognizers.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    func decide(_ touch: Touch, _ delivery: Delivery) {
+        guard touch.delivery == nil else { return }
+        touch.delivery = delivery
+        pendingDeliveries.append(.delivery(touch.id, delivery, time: now))
+    }
+
+    func accept(_ touch: Touch) {
+        decide(touch, .accepted)
+    }
+
+    func flushActions() {
+        defer {
+            if !pendingDeliveries.isEmpty {
+                events.append(contentsOf: pendingDeliveries)
+                pendingDeliveries.removeAll(keepingCapacity: true)
+            }
+        }
+        guard !pendingActions.isEmpty else { return }
+        var index = 0
+        while index < pendingActions.count {
+            let (recognizer, state) = pendingActions[index]
+            events.append(.action(recognizer, state, recognizer.snapshot(), time: now))
+            for target in recognizer.targets { target(recognizer) }
+            index += 1
+        }
+        pendingActions.removeAll(keepingCapacity: true)
+    }
+
+    func earliestTimer() -> (GestureRecognizer, Double, Bool)? {
+        var best: (GestureRecognizer, Double, Bool)?
+        for recognizer in activeRecognizers where recognizer.pendingState == nil {
+            if let d = recognizer.fingerWindowDeadline, best.map({ d < $0.1 }) ?? true { best = (recognizer, d, true) }
+            if let d = recognizer.deadline, best.map({ d < $0.1 }) ?? true { best = (recognizer, d, false) }
+        }
+        return best
+    }
+
+}
