@@ -25,9 +25,20 @@ let package = Package(
         // and unoptimized generic code does (73 allocations per event, against none with
         // -O), which would make the allocation test in `swift test` meaningless.
         .target(name: "GestureEngine", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        // Xlib, XInput2, XTest and XRandR. Only X11Bridge imports it.
+        .systemLibrary(
+            name: "CX11",
+            pkgConfig: "x11 xi xtst xrandr",
+            providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxrandr-dev"])]
+        ),
         .target(
             name: "GestureConfig",
             dependencies: ["GestureEngine", .product(name: "Yams", package: "Yams")]
+        ),
+        // The only module that touches C: capture, grabs, windows, injection, commands.
+        .target(
+            name: "X11Bridge",
+            dependencies: ["CX11", "GestureEngine", "GestureConfig"]
         ),
         .target(
             name: "GestureReplay",
@@ -36,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "gesturebridge",
             dependencies: [
-                "GestureEngine", "GestureConfig", "GestureReplay",
+                "GestureEngine", "GestureConfig", "GestureReplay", "X11Bridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
@@ -54,6 +65,10 @@ let package = Package(
             name: "GestureReplayTests",
             dependencies: ["GestureReplay", "GestureConfig", "GestureEngine", "gesturebridge"],
             resources: [.copy("Traces")]
+        ),
+        .testTarget(
+            name: "X11BridgeTests",
+            dependencies: ["X11Bridge", "GestureEngine", "GestureConfig", "gesturebridge"]
         ),
     ],
     swiftLanguageModes: [.v6]
