@@ -45,6 +45,13 @@ struct ScenarioFiles: Sendable, CustomTestStringConvertible {
         .init(folder: "steps", config: "rotate.yaml", trace: "turn-then-back.jsonl"),
         .init(folder: "steps", config: "pan.yaml", trace: "drag-right-then-down.jsonl"),
         .init(folder: "steps", config: "pan.yaml", trace: "drag-right-then-down-at-192-dpi.jsonl"),
+        .init(folder: "issue-example", trace: "three-finger-tap.jsonl"),
+        .init(folder: "issue-example", trace: "three-finger-double-tap.jsonl"),
+        .init(folder: "issue-example", trace: "two-finger-press.jsonl"),
+        .init(folder: "issue-example", trace: "evince-toolbar-double-tap.jsonl"),
+        .init(folder: "issue-example", trace: "evince-page-double-tap.jsonl"),
+        .init(folder: "issue-example", trace: "edge-drag-over-firefox.jsonl"),
+        .init(folder: "issue-example", trace: "firefox-pinch-and-turn.jsonl"),
         .init(folder: "phases", config: "on-begin.yaml", trace: "drag-up.jsonl"),
         .init(folder: "phases", config: "on-update.yaml", trace: "drag-up.jsonl"),
         .init(folder: "phases", config: "on-end.yaml", trace: "drag-up.jsonl"),
@@ -77,6 +84,24 @@ struct Expectation: Sendable, CustomTestStringConvertible {
         #expect(run.actions() == actions)
         #expect(run.decisions == decisions.mapValues { [$0] })
         #expect(run.touchesInTrace == Set(decisions.keys), "every touch of the trace is decided")
+    }
+}
+
+/// A stepped gesture and the runs of step actions it should fire, such as "7 ctrl+plus".
+struct StepCase: Sendable, CustomTestStringConvertible {
+    var files: ScenarioFiles
+    var gesture: String
+    var runs: [String]
+    var testDescription: String { files.testDescription }
+
+    /// Action lines as runs of the same action: "7 ctrl+plus"; a scroll is named by its direction.
+    static func runs(of actions: [ScenarioRun.ActionLine]) -> [String] {
+        var runs: [(String, Int)] = []
+        for line in actions {
+            let name = line.action.split(separator: "\"").dropFirst(3).first.map(String.init) ?? line.action
+            if runs.last?.0 == name { runs[runs.count - 1].1 += 1 } else { runs.append((name, 1)) }
+        }
+        return runs.map { "\($0.1) \($0.0)" }
     }
 }
 
