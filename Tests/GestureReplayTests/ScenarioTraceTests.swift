@@ -354,6 +354,35 @@ import Testing
         #expect(try ScenarioRun.text("issue-example", "config.yaml") == original)
     }
 
+    // MARK: Which window an action goes to
+
+    @Test func targetActiveSendsTheKeysToTheFocusedWindow() throws {
+        // Tapped over Firefox (2) while the terminal (3) has the focus.
+        try E(files: .init(folder: "action-target", trace: "two-finger-tap-over-firefox.jsonl"),
+              states: ["screenshot": [.ended]],
+              actions: [E.action("screenshot", at: 0.088, #"{"keys": "Print", "window": 3}"#)],
+              decisions: [1: .accepted(at: 0.088), 2: .accepted(at: 0.088)]).check()
+    }
+
+    @Test func keysGoToTheWindowUnderTheGesturesFirstTouch() throws {
+        // `target: under` is "the window under the gesture's first touch": Firefox, where the drag began.
+        let run = try ScenarioRun("action-target", trace: "drag-from-firefox-to-terminal.jsonl")
+        #expect(run.states(of: "close-tab") == [.began, .changed, .ended])
+        #expect(run.actions(of: "close-tab").map(\.millisecond) == [413])
+        withKnownIssue("the window is taken from where the fingers are when the action fires, so ctrl+w closes a terminal tab") {
+            #expect(run.actionObjects(of: "close-tab") == [#"{"keys": "ctrl+w", "window": 2}"#])
+        }
+    }
+
+    @Test func anEdgeGestureActsOnTheWindowBeneathTheEdge() throws {
+        let run = try ScenarioRun("action-target", trace: "hold-on-edge-over-firefox.jsonl")
+        #expect(run.states(of: "edge-menu") == [.began, .changed, .ended])
+        #expect(run.actions(of: "edge-menu").map(\.millisecond) == [500])
+        withKnownIssue("the window is found by hit-testing views, and the edge strip on top has no window") {
+            #expect(run.actionObjects(of: "edge-menu") == [#"{"keys": "F10", "window": 2}"#])
+        }
+    }
+
     // MARK: 11. `--verbose`
 
     @Test(arguments: ScenarioFiles.all)
