@@ -441,6 +441,16 @@ import Testing
 
     // MARK: Every scenario
 
+    @Test func theListOfAllScenariosNamesEveryWellFormedTrace() throws {
+        let folder = try #require(Bundle.module.resourceURL).appendingPathComponent("Traces/scenarios")
+        var onDisk: Set<String> = []
+        for scenario in try FileManager.default.contentsOfDirectory(atPath: folder.path) where scenario != "malformed" {
+            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(scenario).path)) ?? []
+            for file in files where file.hasSuffix(".jsonl") { onDisk.insert("\(scenario)/\(file)") }
+        }
+        #expect(Set(ScenarioFiles.all.map { "\($0.folder)/\($0.trace)" }) == onDisk)
+    }
+
     @Test(arguments: ScenarioFiles.all)
     func everyTouchIsDecidedExactlyOnceAndOnlyAfterItLands(_ files: ScenarioFiles) throws {
         let run = try files.run()
