@@ -97,8 +97,8 @@ public struct RecordingError: Error, Sendable, Hashable, CustomStringConvertible
         }
     }
 
-    /// The longest found text a message quotes.
-    static let maximumShownLength = 40
+    /// The longest found text a message quotes: a whole line of any of the formats, usually.
+    static let maximumShownLength = 80
 
     /// Found text as a message shows it: quoted, shortened with "…" when long.
     static func show<S: StringProtocol>(_ text: S) -> String {
