@@ -27,52 +27,54 @@ public enum TraceWriter {
     /// The header as one line: the screen, then the windows and the active window when there are any.
     public static func headerLine(_ header: Trace.Header) -> String {
         let screen = header.screen
-        var members: [(String, JSONValue)] = [
-            ("screen", .object([("width", .number(screen.width)), ("height", .number(screen.height)),
-                                ("dpi", .number(screen.dpi))])),
-        ]
+        var output = "{\"screen\": {\"width\": \(number(screen.width)), \"height\": \(number(screen.height)), "
+            + "\"dpi\": \(number(screen.dpi))}"
         if !header.windows.isEmpty {
-            members.append(("windows", .array(header.windows.map(window))))
+            output += ", \"windows\": ["
+            for (index, window) in header.windows.enumerated() {
+                if index > 0 { output += ", " }
+                output += "{\"id\": \(window.id)"
+                for (key, text) in [("class", window.className), ("instance", window.instance), ("title", window.title)]
+                where !text.isEmpty {
+                    output += ", \"\(key)\": "
+                    JSONValue.writeQuoted(text, to: &output)
+                }
+                output += ", \"x\": \(number(window.x)), \"y\": \(number(window.y)), "
+                    + "\"width\": \(number(window.width)), \"height\": \(number(window.height))}"
+            }
+            output += "]"
         }
-        if let active = header.activeWindow {
-            members.append(("active", .number(Double(active))))
-        }
-        return line(members)
+        if let active = header.activeWindow { output += ", \"active\": \(active)" }
+        return output + "}"
     }
 
     /// One event as one line.
     public static func eventLine(_ event: Trace.Event) -> String {
-        var members: [(String, JSONValue)] = [("t", .number(event.time))]
+        var output = "{\"t\": \(number(event.time))"
         switch event.input {
         case .clock:
             break
         case .touch(let touch):
-            members += [("touch", .number(Double(touch.id.rawValue))), ("phase", .string(touch.phase.rawValue)),
-                        ("x", .number(touch.x)), ("y", .number(touch.y))]
+            output += ", \"touch\": \(touch.id.rawValue), \"phase\": \"\(touch.phase.rawValue)\", "
+                + "\"x\": \(number(touch.x)), \"y\": \(number(touch.y))"
         case .pad(let pad):
-            members += [("pad", .string(pad.kind.rawValue)), ("phase", .string(pad.phase.rawValue)),
-                        ("fingers", .number(Double(pad.fingers))), ("dx", .number(pad.dx)), ("dy", .number(pad.dy))]
+            output += ", \"pad\": \"\(pad.kind.rawValue)\", \"phase\": \"\(pad.phase.rawValue)\", "
+                + "\"fingers\": \(pad.fingers), \"dx\": \(number(pad.dx)), \"dy\": \(number(pad.dy))"
             switch pad.kind {
             case .swipe: break
-            case .pinch: members += [("scale", .number(pad.scale)), ("angle", .number(pad.angle))]
+            case .pinch: output += ", \"scale\": \(number(pad.scale)), \"angle\": \(number(pad.angle))"
             }
         }
-        return line(members)
+        return output + "}"
     }
 
-    private static func window(_ window: Trace.Window) -> JSONValue {
-        var members: [(String, JSONValue)] = [("id", .number(Double(window.id)))]
-        if !window.className.isEmpty { members.append(("class", .string(window.className))) }
-        if !window.instance.isEmpty { members.append(("instance", .string(window.instance))) }
-        if !window.title.isEmpty { members.append(("title", .string(window.title))) }
-        members += [("x", .number(window.x)), ("y", .number(window.y)),
-                    ("width", .number(window.width)), ("height", .number(window.height))]
-        return .object(members)
-    }
-
-    private static func line(_ members: [(String, JSONValue)]) -> String {
-        var output = ""
-        JSONValue.writeMembers(members, to: &output) { _ in exactDecimals }
-        return output
+    /// A finite double in the shortest decimal that reads back as the same value, without an exponent.
+    static func number(_ value: Double) -> String {
+        precondition(value.isFinite, "traces hold finite numbers only")
+        if value == 0 { return "0" }
+        let text = value.description
+        // Swift writes the shortest round-tripping digits, as "1920.0" or "0.012", or with an exponent.
+        guard !text.contains("e") else { return JSONNumberFormat.string(value, decimals: exactDecimals) }
+        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 }
