@@ -16,13 +16,14 @@ import GestureEngine
 public enum TraceImporter {
     /// How a recording is put on a screen.
     public struct Options: Sendable {
-        /// The screen to map the touchscreen onto; its dpi is used when the device has no resolution.
-        public var screen: Trace.Screen
+        /// The screen to map the touchscreen onto (nil: 1920x1080 at 96 dpi); its dpi is used when
+        /// the device has no resolution.
+        public var screen: Trace.Screen?
         /// A separate device description (an evemu `.desc` or a `libinput record`), which takes
         /// the place of any description in the recording.
         public var deviceDescription: DescriptionFile?
 
-        public init(screen: Trace.Screen = Trace.Screen(), deviceDescription: DescriptionFile? = nil) {
+        public init(screen: Trace.Screen? = nil, deviceDescription: DescriptionFile? = nil) {
             self.screen = screen
             self.deviceDescription = deviceDescription
         }
@@ -41,17 +42,17 @@ public enum TraceImporter {
 
     /// Reads `text`, the contents of `file`, in whichever format it is.
     ///
-    /// `screenWasGiven` says the caller chose the screen; a JSON Lines trace, whose
-    /// header is its screen, takes neither that nor a device description.
-    public static func read(_ text: String, file: String, options: Options = Options(),
-                            screenWasGiven: Bool = false) throws(TraceInputError) -> Trace {
+    /// A JSON Lines trace, whose header line gives its screen, takes neither a
+    /// screen nor a device description.
+    public static func read(_ text: String, file: String,
+                            options: Options = Options()) throws(TraceInputError) -> Trace {
         let detected = TraceFormat.detect(text)
         guard let format = detected.format else {
             throw .recording(RecordingError(file: file, line: detected.line,
                                             reason: .unrecognizedFormat(found: RecordingError.show(detected.found))))
         }
         guard format != .jsonLines else {
-            if screenWasGiven { throw .optionNeedsRecording(option: "--screen", file: file) }
+            if options.screen != nil { throw .optionNeedsRecording(option: "--screen", file: file) }
             if options.deviceDescription != nil {
                 throw .optionNeedsRecording(option: "--device-description", file: file)
             }
@@ -87,12 +88,13 @@ public enum TraceImporter {
             events = try GeteventReader.read(text, file: file)
         }
         let tracker = try ContactTracker.decode(events, file: file)
+        let screen = options.screen ?? Trace.Screen()
         let mapping: ScreenMapping
         if let description {
             mapping = ScreenMapping(x: try description.positionAxis(EvdevCode.positionX),
-                                    y: try description.positionAxis(EvdevCode.positionY), screen: options.screen)
+                                    y: try description.positionAxis(EvdevCode.positionY), screen: screen)
         } else {
-            mapping = ScreenMapping(observed: tracker.contacts, screen: options.screen)
+            mapping = ScreenMapping(observed: tracker.contacts, screen: screen)
         }
         let start = tracker.firstFrameTime ?? 0
         var trace = Trace(header: Trace.Header(screen: mapping.screen))

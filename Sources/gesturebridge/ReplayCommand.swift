@@ -93,12 +93,12 @@ struct ReplayCommand: ParsableCommand {
     /// Reads the input in whichever format it is, with the recording options.
     private func readTrace(name: String) throws -> Trace {
         let text = try TextFile.read(self.trace)
-        var options = TraceImporter.Options(screen: screen ?? Trace.Screen())
+        var options = TraceImporter.Options(screen: screen)
         if let path = deviceDescription {
             options.deviceDescription = TraceImporter.DescriptionFile(text: try TextFile.read(path),
                                                                       file: TextFile.displayName(path))
         }
-        return try TraceImporter.read(text, file: name, options: options, screenWasGiven: screen != nil)
+        return try TraceImporter.read(text, file: name, options: options)
     }
 
     /// Prints records to stdout in the chosen format, or the terminal-dependent default.

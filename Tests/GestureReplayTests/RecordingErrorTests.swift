@@ -152,9 +152,10 @@ private let geteventShape = "\"[ <seconds>] <type> <code> <value hex>\""
     func recordingOptionsAreRejectedForAJSONLinesTrace(withScreen: Bool) {
         let option = withScreen ? "--screen" : "--device-description"
         let options = TraceImporter.Options(
+            screen: withScreen ? Trace.Screen() : nil,
             deviceDescription: withScreen ? nil : .init(text: RecordingText.pixelDescription, file: "d.desc"))
         #expect(throws: TraceInputError.optionNeedsRecording(option: option, file: "t.jsonl")) {
-            try TraceImporter.read("{\"t\": 0}", file: "t.jsonl", options: options, screenWasGiven: withScreen)
+            try TraceImporter.read("{\"t\": 0}", file: "t.jsonl", options: options)
         }
     }
 

@@ -50,7 +50,7 @@ enum SharedRecordings {
     static let isdv4Description = "evemu-devices__Wacom_ISDv4_E6_Finger.desc"
 
     /// Imports a recording, with the ISDv4 description where it needs one.
-    static func importTrace(_ name: String, screen: Trace.Screen = Trace.Screen()) throws -> Trace {
+    static func importTrace(_ name: String, screen: Trace.Screen? = nil) throws -> Trace {
         var options = TraceImporter.Options(screen: screen)
         if name.contains("ISDv4") && !name.hasSuffix(".desc") {
             options.deviceDescription = .init(text: try text(isdv4Description), file: isdv4Description)
