@@ -44,7 +44,7 @@ enum GeteventReader {
 
     private static func readEvent(_ scanner: inout LineScanner, line: Int, lines: TextLines,
                                   file: String) throws(RecordingError) -> (EvdevEvent, Substring?) {
-        let expected = "\"[ <seconds>] <type> <code> <value hex>\""
+        let expected = "[ <seconds>] <type> <code> <value hex>"
         func malformed(_ what: String = expected) -> RecordingError {
             RecordingError(file: file, line: line,
                            reason: .malformedLine(expected: what, found: RecordingError.show(lines.text(line))))

@@ -29,21 +29,16 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The trace or recording file, or - for standard input.", valueName: "trace"))
     var trace: String
 
-    @Option(help: ArgumentHelp(
-        "The screen a device recording is mapped onto. Default: 1920x1080@96.",
-        discussion: """
-            The touchscreen spans the screen. The dpi is used only when the device does not state \
-            its resolution; otherwise the trace's dpi makes a point the same physical length as on \
-            the recorded device.
-            """,
-        valueName: "WxH[@dpi]"),
-            transform: { argument in
-                guard let screen = Trace.Screen(argument: argument) else {
-                    throw ValidationError("--screen must be WIDTHxHEIGHT or WIDTHxHEIGHT@DPI with positive "
-                        + "numbers, such as 1920x1080 or 2560x1440@192 (found \"\(argument)\")")
-                }
-                return screen
-            })
+    @Option(
+        help: ArgumentHelp(
+            "The screen a device recording is mapped onto. Default: 1920x1080@96.",
+            discussion: """
+                The touchscreen spans the screen. The dpi is used only when the device does not state \
+                its resolution; otherwise the trace's dpi makes a point the same physical length as on \
+                the recorded device.
+                """,
+            valueName: "WxH[@dpi]"),
+        transform: ReplayCommand.screen(from:))
     var screen: Trace.Screen?
 
     @Option(name: .customLong("device-description"), help: ArgumentHelp(
@@ -88,6 +83,15 @@ struct ReplayCommand: ParsableCommand {
         let outcome = ReplayRunner.run(trace: trace, configuration: configuration, verbose: verbose)
         for warning in outcome.warnings { Self.printError("warning: \(warning)") }
         write(outcome.records)
+    }
+
+    /// Parses `--screen`, with a usage error that shows the form.
+    static func screen(from argument: String) throws -> Trace.Screen {
+        guard let screen = Trace.Screen(argument: argument) else {
+            throw ValidationError("--screen must be WIDTHxHEIGHT or WIDTHxHEIGHT@DPI with positive numbers, "
+                + "such as 1920x1080 or 2560x1440@192 (found \"\(argument)\")")
+        }
+        return screen
     }
 
     /// Reads the input in whichever format it is, with the recording options.

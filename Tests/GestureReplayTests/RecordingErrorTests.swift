@@ -25,7 +25,7 @@ struct BadRecording: Sendable, CustomTestStringConvertible {
 
 private let header = RecordingText.evemuDescription()  // 11 lines
 private let eventShape = "E: <seconds> <type hex> <code hex> <value>"
-private let geteventShape = "\"[ <seconds>] <type> <code> <value hex>\""
+private let geteventShape = "[ <seconds>] <type> <code> <value hex>"
 
 /// Every kind of mistake in a recording is reported on its line, with what is wrong; nothing is imported.
 @Suite struct RecordingErrorTests {
