@@ -15,13 +15,40 @@ struct ReplayCommand: ParsableCommand {
             event per line, each with its time "t" in seconds. The trace runs on a virtual clock: \
             timers fire at their virtual time, and nothing is injected into any display.
 
+            TRACE may also be a real touchscreen recording, recognized by its content: an evemu \
+            recording (evemu-record; give a separate .desc with --device-description), a \
+            libinput record file, or Android getevent -lt output. Its touches are mapped onto \
+            the --screen, with a dpi that keeps distances physical when the device states its \
+            resolution; --convert prints it as a JSON Lines trace instead of replaying it.
+
             The output lists every gesture state message, every action the daemon would \
-            perform and every touch delivery decision, in time order. A malformed trace is \
-            reported as FILE:LINE: problem, and nothing is replayed.
+            perform and every touch delivery decision, in time order. A malformed trace or \
+            recording is reported as FILE:LINE: problem, and nothing is replayed.
             """)
 
-    @Argument(help: ArgumentHelp("The trace file, or - for standard input.", valueName: "trace"))
+    @Argument(help: ArgumentHelp("The trace or recording file, or - for standard input.", valueName: "trace"))
     var trace: String
+
+    @Option(
+        help: ArgumentHelp(
+            "The screen a device recording is mapped onto. Default: 1920x1080@96.",
+            discussion: """
+                The touchscreen spans the screen. The dpi is used only when the device does not state \
+                its resolution; otherwise the trace's dpi makes a point the same physical length as on \
+                the recorded device.
+                """,
+            valueName: "WxH[@dpi]"),
+        transform: ReplayCommand.screen(from:))
+    var screen: Trace.Screen?
+
+    @Option(name: .customLong("device-description"), help: ArgumentHelp(
+        "The device description for a recording that has none (an evemu .desc, or a libinput record).",
+        discussion: "It replaces any description in the recording. For getevent output it supplies the axis ranges.",
+        valueName: "file"))
+    var deviceDescription: String?
+
+    @Flag(help: "Print the input as a JSON Lines trace (header line first) instead of replaying it.")
+    var convert = false
 
     @OptionGroup var config: ConfigOptions
 
@@ -39,19 +66,43 @@ struct ReplayCommand: ParsableCommand {
 
         let trace: Trace
         do {
-            trace = try TraceReader.read(try TextFile.read(self.trace), file: name)
-        } catch let error as TraceError {
+            trace = try readTrace(name: name)
+        } catch let error as TraceInputError {
             Self.printError(error.description)
             throw ExitCode.failure
         } catch {
             Self.printError("gesturebridge: \(error)")
             throw ExitCode.failure
         }
+        if convert {
+            print(TraceWriter.write(trace), terminator: "")
+            return
+        }
         let (configuration, configPath) = try config.load()
         logger.debug("read \(trace.events.count) events from \(name); config \(configPath)")
         let outcome = ReplayRunner.run(trace: trace, configuration: configuration, verbose: verbose)
         for warning in outcome.warnings { Self.printError("warning: \(warning)") }
         write(outcome.records)
+    }
+
+    /// Parses `--screen`, with a usage error that shows the form.
+    static func screen(from argument: String) throws -> Trace.Screen {
+        guard let screen = Trace.Screen(argument: argument) else {
+            throw ValidationError("--screen must be WIDTHxHEIGHT or WIDTHxHEIGHT@DPI with positive numbers, "
+                + "such as 1920x1080 or 2560x1440@192 (found \"\(argument)\")")
+        }
+        return screen
+    }
+
+    /// Reads the input in whichever format it is, with the recording options.
+    private func readTrace(name: String) throws -> Trace {
+        let text = try TextFile.read(self.trace)
+        var options = TraceImporter.Options(screen: screen)
+        if let path = deviceDescription {
+            options.deviceDescription = TraceImporter.DescriptionFile(text: try TextFile.read(path),
+                                                                      file: TextFile.displayName(path))
+        }
+        return try TraceImporter.read(text, file: name, options: options)
     }
 
     /// Prints records to stdout in the chosen format, or the terminal-dependent default.

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import GestureReplay
+
+/// The real touchscreen recordings in `shared/data/touch-recordings`, and what tests measure on imported traces.
+///
+/// The folder lives beside the repository (`<clone>/../shared`); a git worktree
+/// sits deeper, so every ancestor of the repository is tried. A missing folder
+/// fails the test that needs it, with a message saying where it was looked for:
+/// these tests must never pass by not running.
+enum SharedRecordings {
+    /// The recordings folder, or nil with the places that were tried.
+    static let folder: Result<URL, LocateError> = {
+        // This file is <repo>/Tests/GestureReplayTests/Support/SharedRecordings.swift.
+        var directory = URL(fileURLWithPath: #filePath)
+        for _ in 0..<4 { directory.deleteLastPathComponent() }
+        var tried: [String] = []
+        while true {
+            let candidate = directory.appendingPathComponent("shared/data/touch-recordings")
+            tried.append(candidate.path)
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("SOURCES.md").path) {
+                return .success(candidate)
+            }
+            let parent = directory.deletingLastPathComponent()
+            if parent.path == directory.path { return .failure(LocateError(tried: tried)) }
+            directory = parent
+        }
+    }()
+
+    struct LocateError: Error, CustomStringConvertible {
+        var tried: [String]
+        var description: String {
+            "the shared touch recordings were not found; looked for shared/data/touch-recordings/SOURCES.md at "
+                + tried.joined(separator: ", ")
+        }
+    }
+
+    /// The text of a recording, failing the test when the folder or file is missing.
+    static func text(_ name: String) throws -> String {
+        let url = try folder.get().appendingPathComponent(name)
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    /// The path of a recording, for command-line tests.
+    static func path(_ name: String) throws -> String {
+        try folder.get().appendingPathComponent(name).path
+    }
+
+    /// The ISDv4 `.events` files have their description in this `.desc`.
+    static let isdv4Description = "evemu-devices__Wacom_ISDv4_E6_Finger.desc"
+
+    /// Imports a recording, with the ISDv4 description where it needs one.
+    static func importTrace(_ name: String, screen: Trace.Screen? = nil) throws -> Trace {
+        var options = TraceImporter.Options(screen: screen)
+        if name.contains("ISDv4") && !name.hasSuffix(".desc") {
+            options.deviceDescription = .init(text: try text(isdv4Description), file: isdv4Description)
+        }
+        return try TraceImporter.read(try text(name), file: name, options: options)
+    }
+}
+
+/// Figures a test reads off an imported trace: touches, fingers down at once, and the gestures' timing.
+struct TraceStatistics {
+    /// One stretch of time with at least one finger down.
+    struct Gesture {
+        var start: Double
+        var end: Double
+        /// Each landing's time after the gesture's first, in whole milliseconds.
+        var landings: [Int] = []
+        var lifts: [Double] = []
+        /// Touch ids that moved.
+        var moved: Set<UInt32> = []
+
+        var milliseconds: Int { Int(((end - start) * 1000).rounded()) }
+        var liftSpread: Int { Int((((lifts.max() ?? 0) - (lifts.min() ?? 0)) * 1000).rounded()) }
+    }
+
+    var touches = 0
+    var maximumFingers = 0
+    var cancels = 0
+    var duration = 0.0
+    var gestures: [Gesture] = []
+
+    init(_ trace: Trace) {
+        var down = Set<UInt32>()
+        for event in trace.events {
+            duration = event.time
+            guard case .touch(let touch) = event.input else { continue }
+            let id = touch.id.rawValue
+            switch touch.phase {
+            case .down:
+                if down.isEmpty { gestures.append(Gesture(start: event.time, end: event.time)) }
+                down.insert(id)
+                touches += 1
+                maximumFingers = max(maximumFingers, down.count)
+                gestures[gestures.count - 1].landings.append(
+                    Int(((event.time - gestures[gestures.count - 1].start) * 1000).rounded()))
+            case .move:
+                gestures[gestures.count - 1].moved.insert(id)
+            case .up, .cancel:
+                if touch.phase == .cancel { cancels += 1 }
+                down.remove(id)
+                gestures[gestures.count - 1].lifts.append(event.time)
+                gestures[gestures.count - 1].end = event.time
+            }
+        }
+    }
+}
