@@ -87,31 +87,29 @@ public final class BindingRuntime {
         }
         if state == .began { fired[key] = nil }
         var count = fired[key] ?? (0, 0)
-        let target = (Self.stepCount(value.0, every: steps.every), Self.stepCount(value.1, every: steps.every))
         switch steps {
-        case let .pinch(_, inward, outward):
-            Self.fire(from: &count.0, to: target.0, increasing: outward, decreasing: inward, fire)
-        case let .rotate(_, clockwise, counterclockwise):
-            Self.fire(from: &count.0, to: target.0, increasing: clockwise, decreasing: counterclockwise, fire)
-        case let .pan(_, left, right, up, down):
-            Self.fire(from: &count.0, to: target.0, increasing: right, decreasing: left, fire)
-            Self.fire(from: &count.1, to: target.1, increasing: down, decreasing: up, fire)
+        case let .pinch(every, inward, outward):
+            Self.fire(&count.0, value: value.0, every: every, increasing: outward, decreasing: inward, fire)
+        case let .rotate(every, clockwise, counterclockwise):
+            Self.fire(&count.0, value: value.0, every: every, increasing: clockwise, decreasing: counterclockwise, fire)
+        case let .pan(every, left, right, up, down):
+            Self.fire(&count.0, value: value.0, every: every, increasing: right, decreasing: left, fire)
+            Self.fire(&count.1, value: value.1, every: every, increasing: down, decreasing: up, fire)
         }
         fired[key] = state == .ended ? nil : count
     }
 
-    /// How many whole steps a value is from where it began, toward zero; a tolerance
-    /// keeps 0.1 + 0.1 + 0.1 from falling short of three steps of 0.1.
-    static func stepCount(_ value: Double, every: Double) -> Int {
-        let steps = value / every
-        return Int(steps >= 0 ? (steps + 1e-9).rounded(.down) : (steps - 1e-9).rounded(.up))
-    }
-
-    /// Fires one action list per step from `count` to `target`, in the direction of travel.
-    static func fire(from count: inout Int, to target: Int, increasing: [Action], decreasing: [Action],
+    /// Fires one action list per step the value has moved a whole `every` away from the mark.
+    ///
+    /// The mark is `count` steps from where the gesture began. It moves a step up
+    /// when the value reaches the next step, and a step down only when the value
+    /// is a whole step below it, so a finger trembling across a step boundary
+    /// fires nothing. A tolerance keeps 0.1 + 0.1 + 0.1 from falling short of 0.3.
+    static func fire(_ count: inout Int, value: Double, every: Double, increasing: [Action], decreasing: [Action],
                      _ fire: ([Action]) -> Void) {
-        while count < target { count += 1; fire(increasing) }
-        while count > target { count -= 1; fire(decreasing) }
+        let tolerance = every * 1e-9
+        while value >= Double(count + 1) * every - tolerance { count += 1; fire(increasing) }
+        while value <= Double(count - 1) * every + tolerance { count -= 1; fire(decreasing) }
     }
 
     func makeContext(_ binding: Binding, _ recognizer: GestureRecognizer, _ state: GestureRecognizer.State,
@@ -122,7 +120,9 @@ public final class BindingRuntime {
         case .active:
             window = description.windows.first { $0.info.id == description.activeWindow }?.info
         case .under:
-            window = recognizer.view?.window ?? scene.window(at: snapshot.location)
+            // The window the gesture started over, not the one under the fingers now:
+            // a drag that ends over another window still acts on the first.
+            window = recognizer.view?.window ?? scene.window(at: snapshot.startLocation)
         }
         return ActionContext(gesture: binding.name, kind: recognizer.kind, state: state,
                              fingers: snapshot.numberOfTouches,

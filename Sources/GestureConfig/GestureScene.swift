@@ -33,8 +33,12 @@ public final class GestureScene {
         recognizers.filter { $0.1.name == name }.map(\.0)
     }
 
-    /// The window under a point in screen points, if any.
+    /// The top-most window under a point in screen points, if any.
+    ///
+    /// Edge strips lie above the windows in the view tree but belong to none, so
+    /// this looks at the windows themselves: an edge swipe acts on the window beneath.
     public func window(at point: Point) -> WindowInfo? {
-        root.hitTest(root.convert(fromScreen: point))?.window
+        let pixel = description.pixels(fromPoints: point)
+        return description.windows.first { $0.frame.contains(pixel) }?.info
     }
 }

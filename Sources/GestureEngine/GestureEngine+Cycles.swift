@@ -83,6 +83,7 @@ extension GestureEngine {
                 recognizer.touches.removeAll(keepingCapacity: true)
                 recognizer.sequenceTouches.removeAll(keepingCapacity: true)
                 recognizer.peakTouchCount = 0
+                recognizer.missedMovement = false
                 events.append(.transition(recognizer, from: from, to: .possible, cause: .reset, time: now))
             }
             if recognizer.storedState == .possible, recognizer.sequenceTouches.isEmpty, recognizer.deadline == nil {

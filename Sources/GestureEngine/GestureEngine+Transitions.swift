@@ -164,8 +164,22 @@ extension GestureEngine {
                 // touches: a continuous gesture released after they ended is over.
                 if waiting.storedState == .began, waiting.touches.allSatisfy({ $0.phase.isFinished }) {
                     transition(waiting, to: .ended, because: .sequenceEnded)
+                } else if waiting.storedState == .began, waiting.missedMovement {
+                    catchUp(waiting)
                 }
+                waiting.missedMovement = false
             }
         }
+    }
+
+    /// Shows a recognizer released from waiting where its touches are now, so a
+    /// pan does not begin with the translation it had when it started to wait.
+    func catchUp(_ recognizer: GestureRecognizer) {
+        let live = recognizer.touches.filter { !$0.phase.isFinished }
+        guard !live.isEmpty else { return }
+        let saved = cause
+        cause = .requirementFailed("catching up")
+        recognizer.touchesMoved(live, with: TouchEvent(timestamp: now, allTouches: liveTouches))
+        cause = saved
     }
 }

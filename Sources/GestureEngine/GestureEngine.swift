@@ -228,6 +228,10 @@ public final class GestureEngine {
         frameStamp &+= 1
         for touch in frameTouches { touch.frameStamp = frameStamp }
         let event = TouchEvent(timestamp: now, allTouches: liveTouches)
+        for recognizer in activeRecognizers where recognizer.pendingState != nil
+            && recognizer.touches.contains(where: { $0.frameStamp == frameStamp }) {
+            recognizer.missedMovement = true
+        }
         for recognizer in activeRecognizers where receivesThisFrame(recognizer) {
             let wasBegan = recognizer.storedState == .began
             deliver(.began, to: recognizer, event)

@@ -85,6 +85,8 @@ open class GestureRecognizer {
     /// The centroid of the touches at the last event, for location after they end.
     @exclusivity(unchecked)
     var lastCentroid: Point = .zero
+    /// Whether its touches moved while it waited for others to fail, unseen by it.
+    var missedMovement = false
 
     /// The number of touches it tracks (`numberOfTouches`).
     public var numberOfTouches: Int { touches.count }
@@ -188,7 +190,8 @@ open class GestureRecognizer {
 
     /// The figures of this recognizer now, as an action message carries them.
     public func snapshot() -> GestureSnapshot {
-        GestureSnapshot(location: location(in: nil), numberOfTouches: numberOfTouches, measurement: measurement)
+        GestureSnapshot(location: location(in: nil), numberOfTouches: numberOfTouches, measurement: measurement,
+                        startLocation: sequenceTouches.first?.initialLocation)
     }
 }
 

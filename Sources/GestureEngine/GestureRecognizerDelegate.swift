@@ -84,10 +84,13 @@ public struct GestureSnapshot: Sendable, Hashable {
     public var numberOfTouches: Int
     /// The kind-specific figures.
     public var measurement: GestureMeasurement
+    /// Where the gesture's first touch landed, in screen points: what the gesture is "over".
+    public var startLocation: Point
 
-    public init(location: Point, numberOfTouches: Int, measurement: GestureMeasurement) {
+    public init(location: Point, numberOfTouches: Int, measurement: GestureMeasurement, startLocation: Point? = nil) {
         self.location = location
         self.numberOfTouches = numberOfTouches
         self.measurement = measurement
+        self.startLocation = startLocation ?? location
     }
 }

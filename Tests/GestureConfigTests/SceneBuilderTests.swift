@@ -128,22 +128,32 @@ struct SceneBuilderTests {
 
 @Suite("Steps")
 struct BindingRuntimeStepTests {
-    @Test(arguments: [
-        (0.2, 0.1, 2), (0.3, 0.1, 3), (0.29, 0.1, 2), (-0.2, 0.1, -2), (-0.05, 0.1, 0), (0.6, 0.2, 3),
-        (Double.pi / 2, Double.pi / 12, 6),
-    ])
-    func stepCountsAreWholeStepsTowardZero(value: Double, every: Double, expected: Int) {
-        #expect(BindingRuntime.stepCount(value, every: every) == expected)
+    static let up: [Action] = [.desktop(.switchTo(.next))]
+    static let down: [Action] = [.desktop(.switchTo(.previous))]
+
+    /// Feeds values in order and returns the fired actions as "+" and "-".
+    static func fired(_ values: [Double], every: Double) -> String {
+        var count = 0
+        var fired = ""
+        for value in values {
+            BindingRuntime.fire(&count, value: value, every: every, increasing: up, decreasing: down) { actions in
+                fired += actions == up ? "+" : "-"
+            }
+        }
+        return fired
     }
 
-    @Test func stepsFireOnePerStepInTheDirectionOfTravel() {
-        var fired: [String] = []
-        var count = 0
-        let up: [Action] = [.desktop(.switchTo(.next))]
-        let down: [Action] = [.desktop(.switchTo(.previous))]
-        BindingRuntime.fire(from: &count, to: 3, increasing: up, decreasing: down) { fired += $0.map(\.description) }
-        BindingRuntime.fire(from: &count, to: 1, increasing: up, decreasing: down) { fired += $0.map(\.description) }
-        #expect(fired == ["desktop: next", "desktop: next", "desktop: next", "desktop: previous", "desktop: previous"])
-        #expect(count == 1)
+    @Test(arguments: [
+        ([0.2], 0.1, "++"), ([0.1, 0.2, 0.3], 0.1, "+++"), ([0.29], 0.1, "++"), ([-0.2], 0.1, "--"),
+        ([-0.05], 0.1, ""), ([0.6], 0.2, "+++"), ([Double.pi / 2], Double.pi / 12, "++++++"),
+        ([0.2, 0.1], 0.1, "++-"), ([0.2, 0.05], 0.1, "++-"), ([0.2, -0.1], 0.1, "++---"),
+    ])
+    func stepsFireOnePerWholeStepInTheDirectionOfTravel(values: [Double], every: Double, expected: String) {
+        #expect(Self.fired(values, every: every) == expected)
+    }
+
+    @Test func trembleAcrossAStepBoundaryFiresNothingMore() {
+        #expect(Self.fired([0.1, 0.099, 0.101, 0.098, 0.102, 0.1], every: 0.1) == "+")
+        #expect(Self.fired([0.1, 0.15, 0.05, 0.15], every: 0.1) == "+")
     }
 }

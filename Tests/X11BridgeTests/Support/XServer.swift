@@ -58,7 +58,7 @@ final class XServer: @unchecked Sendable {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: xorg)
-        process.arguments = ["-config", config.path, "-noreset", "-nolisten", "tcp", "-nolisten", "local",
+        process.arguments = ["-config", config.path, "-noreset", "-nolisten", "tcp",
                              "-logfile", directory.appendingPathComponent("Xorg.log").path, "-displayfd", "1"]
         let displayPipe = Pipe()
         process.standardOutput = displayPipe
@@ -90,12 +90,21 @@ final class XServer: @unchecked Sendable {
         self.devices = devices
     }
 
-    /// Stops the server and removes its directory.
+    /// Stops the server and removes its directory, its lock file and its socket.
+    ///
+    /// Xorg may hold SIGTERM blocked for seconds (it retries D-Bus on these
+    /// machines), so after 3 s it gets SIGKILL: a test server has nothing to save.
     func stop() {
         if process.isRunning {
             process.terminate()
+            let deadline = Date().addingTimeInterval(3)
+            while process.isRunning, Date() < deadline { usleep(20_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
+        let number = display.dropFirst()
+        try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
+        try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
         try? FileManager.default.removeItem(at: directory)
     }
 
