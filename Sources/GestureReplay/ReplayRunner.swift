@@ -17,19 +17,16 @@ public enum ReplayRunner {
 
     /// Replays a trace under a configuration.
     public static func run(trace: Trace, configuration: Configuration, verbose: Bool) -> Outcome {
-        let description = sceneDescription(of: trace.header)
-        let scene = SceneBuilder.build(configuration, scene: description)
-        let engine = GestureEngine(root: scene.root)
-        var recorder = ReplayRecorder(scene: scene, runtime: BindingRuntime(scene: scene), verbose: verbose)
-        var warnings: [String] = []
+        let session = GestureSession(configuration: configuration, scene: sceneDescription(of: trace.header))
+        var recorder = ReplayRecorder(scene: session.scene, verbose: verbose)
         var frame: [TouchSample] = []
         var frameTime = 0.0
 
         func flushFrame() {
             guard !frame.isEmpty else { return }
-            advance(engine, to: frameTime, &recorder)
-            engine.handle(frame, at: frameTime)
-            recorder.record(engine)
+            session.advance(to: frameTime)
+            session.handle(frame, at: frameTime)
+            recorder.record(session)
             frame.removeAll(keepingCapacity: true)
         }
 
@@ -39,37 +36,29 @@ public enum ReplayRunner {
             case .touch(let touch):
                 if event.time != frameTime || frame.contains(where: { $0.id == touch.id }) { flushFrame() }
                 frameTime = event.time
-                let location = description.points(fromPixels: Point(x: touch.x, y: touch.y))
-                frame.append(TouchSample(id: touch.id, phase: phase(touch.phase), location: location))
+                frame.append(TouchSample(id: touch.id, phase: phase(touch.phase), location: Point(x: touch.x, y: touch.y)))
             case .clock:
                 flushFrame()
-                advance(engine, to: event.time, &recorder)
+                session.advance(to: event.time)
+                recorder.record(session)
             case .pad:
                 flushFrame()
-                advance(engine, to: event.time, &recorder)
+                session.advance(to: event.time)
+                recorder.record(session)
                 padLines += 1
             }
         }
         flushFrame()
-        while let deadline = engine.nextDeadline {
-            engine.advance(to: deadline)
-            recorder.record(engine)
+        while let deadline = session.nextDeadline {
+            session.advance(to: deadline)
+            recorder.record(session)
         }
+        var warnings: [String] = []
         if padLines > 0 {
             warnings.append("\(padLines) touchpad (pad) lines were read but not replayed: "
                 + "touchpad gestures are not supported yet")
         }
         return Outcome(records: recorder.records, warnings: warnings)
-    }
-
-    /// Fires the engine's timers due by `time`, one deadline at a time so each gets its own records.
-    static func advance(_ engine: GestureEngine, to time: Double, _ recorder: inout ReplayRecorder) {
-        while let deadline = engine.nextDeadline, deadline <= time {
-            engine.advance(to: deadline)
-            recorder.record(engine)
-        }
-        engine.advance(to: time)
-        recorder.record(engine)
     }
 
     /// The scene a trace header describes, in pixels.
@@ -93,27 +82,24 @@ public enum ReplayRunner {
     }
 }
 
-/// Turns the engine's reported events into replay records, and bindings' actions into action lines.
+/// Turns a session's outputs into replay records.
 struct ReplayRecorder {
     let scene: GestureScene
-    let runtime: BindingRuntime
     let verbose: Bool
     private(set) var records: [ReplayRecord] = []
 
-    init(scene: GestureScene, runtime: BindingRuntime, verbose: Bool) {
+    init(scene: GestureScene, verbose: Bool) {
         self.scene = scene
-        self.runtime = runtime
         self.verbose = verbose
     }
 
-    mutating func record(_ engine: GestureEngine) {
-        for event in engine.events {
-            switch event {
-            case let .action(recognizer, state, snapshot, time):
+    mutating func record(_ session: GestureSession) {
+        for output in session.outputs {
+            switch output {
+            case let .state(recognizer, state, snapshot, time):
                 records.append(stateRecord(recognizer, state, snapshot, time: time, verbose: false))
-                for fired in runtime.actions(for: recognizer, state: state, snapshot: snapshot, time: time) {
-                    records.append(.action(time: time, gesture: fired.gesture, action: fired.resolvedParameters))
-                }
+            case .action(let fired):
+                records.append(.action(time: fired.time, gesture: fired.gesture, action: fired.resolvedParameters))
             case let .transition(recognizer, from, to, _, time):
                 // Action lines already cover began, changed, ended and cancelled.
                 guard verbose, to == .failed || (to == .possible && from != .possible) else { continue }
@@ -122,7 +108,7 @@ struct ReplayRecorder {
                 records.append(.delivery(time: time, touch: id, delivery: delivery))
             }
         }
-        engine.removeAllEvents()
+        session.removeAllOutputs()
     }
 
     func stateRecord(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State,

@@ -1,0 +1,127 @@
+import GestureEngine
+
+/// The engine, the scene and the bindings together: touches in pixels, decisions and actions out.
+///
+/// `replay` and the daemon run the same session. The desktop and the config can
+/// change at any time; a new scene or config takes effect once no touch is down
+/// and no recognizer is busy, because the recognizers of a touch are fixed when
+/// it lands (UIKit's rule) and must outlive it.
+public final class GestureSession {
+    /// What a session reports, in order.
+    public enum Output {
+        /// A recognizer's action message, for logs and replay.
+        case state(GestureRecognizer, GestureRecognizer.State, GestureSnapshot, time: Double)
+        /// Any transition with its cause, for verbose logs.
+        case transition(GestureRecognizer, from: GestureRecognizer.State, to: GestureRecognizer.State,
+                        cause: TransitionCause, time: Double)
+        /// An action a binding fires.
+        case action(FiredAction)
+        /// A touch's delivery decision, made once.
+        case delivery(TouchID, Delivery, time: Double)
+    }
+
+    /// The config in effect.
+    public private(set) var configuration: Configuration
+    /// The scene in effect.
+    public private(set) var scene: GestureScene
+    /// What happened since the caller last cleared it.
+    public private(set) var outputs: [Output] = []
+
+    let engine: GestureEngine
+    private var runtime: BindingRuntime
+    private var pendingDescription: SceneDescription?
+    private var pendingConfiguration: Configuration?
+    private var samples: [TouchSample] = []
+
+    /// Starts a session on a desktop.
+    public init(configuration: Configuration, scene description: SceneDescription) {
+        self.configuration = configuration
+        scene = SceneBuilder.build(configuration, scene: description)
+        engine = GestureEngine(root: scene.root)
+        runtime = BindingRuntime(scene: scene)
+        outputs.reserveCapacity(64)
+        samples.reserveCapacity(16)
+    }
+
+    /// The earliest time at which `advance(to:)` has work to do.
+    public var nextDeadline: Double? { engine.nextDeadline }
+
+    /// Whether a touch is down or a recognizer is still busy with the last one.
+    public var isBusy: Bool { !engine.touches.isEmpty || engine.activeRecognizerCount > 0 }
+
+    /// Processes one frame of touches, with locations in screen pixels.
+    public func handle(_ frame: [TouchSample], at time: Double) {
+        applyPendingChanges()
+        samples.removeAll(keepingCapacity: true)
+        let description = scene.description
+        for sample in frame {
+            samples.append(TouchSample(id: sample.id, phase: sample.phase,
+                                       location: description.points(fromPixels: sample.location)))
+        }
+        engine.handle(samples, at: time)
+        collect()
+    }
+
+    /// Fires the timers due by `time`, each at its own time.
+    public func advance(to time: Double) {
+        while let deadline = engine.nextDeadline, deadline <= time {
+            engine.advance(to: deadline)
+            collect()
+        }
+        engine.advance(to: time)
+        collect()
+        applyPendingChanges()
+    }
+
+    /// Ends every gesture and decides every touch now: for shutdown and lost devices.
+    public func cancelAll(at time: Double) {
+        engine.cancelAll(at: time)
+        collect()
+        applyPendingChanges()
+    }
+
+    /// Uses a new desktop layout from the next idle moment on.
+    public func update(scene description: SceneDescription) {
+        pendingDescription = description
+        applyPendingChanges()
+    }
+
+    /// Uses a new config from the next idle moment on.
+    public func update(configuration: Configuration) {
+        pendingConfiguration = configuration
+        applyPendingChanges()
+    }
+
+    /// Forgets the reported outputs, keeping their storage.
+    public func removeAllOutputs() {
+        outputs.removeAll(keepingCapacity: true)
+    }
+
+    private func applyPendingChanges() {
+        guard pendingDescription != nil || pendingConfiguration != nil, !isBusy else { return }
+        if let configuration = pendingConfiguration { self.configuration = configuration }
+        let description = pendingDescription ?? scene.description
+        pendingDescription = nil
+        pendingConfiguration = nil
+        scene = SceneBuilder.build(configuration, scene: description)
+        runtime = BindingRuntime(scene: scene)
+        engine.root = scene.root
+    }
+
+    private func collect() {
+        for event in engine.events {
+            switch event {
+            case let .action(recognizer, state, snapshot, time):
+                outputs.append(.state(recognizer, state, snapshot, time: time))
+                for fired in runtime.actions(for: recognizer, state: state, snapshot: snapshot, time: time) {
+                    outputs.append(.action(fired))
+                }
+            case let .transition(recognizer, from, to, cause, time):
+                outputs.append(.transition(recognizer, from: from, to: to, cause: cause, time: time))
+            case let .delivery(id, delivery, time):
+                outputs.append(.delivery(id, delivery, time: time))
+            }
+        }
+        engine.removeAllEvents()
+    }
+}
