@@ -1,0 +1,90 @@
+import Foundation
+import Glibc
+import Logging
+import Testing
+@testable import gesturebridge
+
+/// The daemon's pieces that need no X server: config watching, reloading, signal flags.
+@Suite(.serialized) struct DaemonPartsTests {
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gb-daemon-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static let good = "gestures:\n  - name: next\n    swipe: { fingers: 3, direction: left }\n    do: { desktop: next }\n"
+    static let other = "gestures:\n  - name: back\n    swipe: { fingers: 2, direction: right }\n    do: { keys: alt+Left }\n"
+
+    /// Waits (bounded) for inotify to report something, as the poll loop would.
+    static func waitReadable(_ fd: Int32) -> Bool {
+        var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 2000) == 1
+    }
+
+    @Test(arguments: ["write in place", "editor renames a new file over it", "delete and recreate"])
+    func aChangeToTheConfigFileArmsADebouncedReload(how: String) throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("config.yaml")
+        try Self.good.write(to: file, atomically: false, encoding: .utf8)
+        let watcher = try ConfigWatcher(path: file.path)
+        switch how {
+        case "write in place":
+            try Self.other.write(to: file, atomically: false, encoding: .utf8)
+        case "editor renames a new file over it":
+            let swap = directory.appendingPathComponent(".config.yaml.swp")
+            try Self.other.write(to: swap, atomically: false, encoding: .utf8)
+            #expect(rename(swap.path, file.path) == 0)
+        default:
+            try FileManager.default.removeItem(at: file)
+            try Self.other.write(to: file, atomically: false, encoding: .utf8)
+        }
+        #expect(Self.waitReadable(watcher.fileDescriptor))
+        watcher.readEvents(now: 10)
+        #expect(watcher.reloadDeadline == 10 + ConfigWatcher.debounce)
+        #expect(!watcher.takeDueReload(now: 10.1))
+        #expect(watcher.takeDueReload(now: 10.2))
+        #expect(!watcher.takeDueReload(now: 11), "taken once")
+    }
+
+    @Test func otherFilesInTheDirectoryAreIgnored() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("config.yaml")
+        try Self.good.write(to: file, atomically: false, encoding: .utf8)
+        let watcher = try ConfigWatcher(path: file.path)
+        try "x".write(to: directory.appendingPathComponent("notes.txt"), atomically: false, encoding: .utf8)
+        #expect(Self.waitReadable(watcher.fileDescriptor))
+        watcher.readEvents(now: 1)
+        #expect(watcher.reloadDeadline == nil)
+    }
+
+    @Test func aBadReloadKeepsTheLastGoodConfig() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("config.yaml")
+        try Self.good.write(to: file, atomically: false, encoding: .utf8)
+        var reloader = try ConfigReloader(path: file.path, logger: Logger(label: "test"))
+        #expect(reloader.current.allBindings.map(\.name) == ["next"])
+        try "gestures:\n  - name: next\n    swipe: { fingrs: 3 }\n".write(to: file, atomically: false, encoding: .utf8)
+        #expect(reloader.reload() == nil)
+        #expect(reloader.current.allBindings.map(\.name) == ["next"], "the last good config stays")
+        try Self.other.write(to: file, atomically: false, encoding: .utf8)
+        #expect(reloader.reload()?.allBindings.map(\.name) == ["back"])
+        #expect(reloader.current.allBindings.map(\.name) == ["back"])
+    }
+
+    @Test func signalsOnlySetFlagsAndWakeThePollLoop() throws {
+        try SignalFlags.install()
+        defer { SignalFlags.uninstall() }
+        _ = SignalFlags.take()
+        kill(getpid(), SIGHUP)
+        kill(getpid(), SIGCHLD)
+        #expect(Self.waitReadable(SignalFlags.readFD))
+        #expect(SignalFlags.take() == SignalFlags.Pending(reload: true, terminate: false, childExited: true))
+        #expect(SignalFlags.take() == SignalFlags.Pending(), "taken once")
+        kill(getpid(), SIGTERM)
+        #expect(Self.waitReadable(SignalFlags.readFD))
+        #expect(SignalFlags.take().terminate, "SIGTERM is a flag for the loop, not an exit")
+    }
+}
