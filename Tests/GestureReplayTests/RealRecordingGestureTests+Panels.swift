@@ -95,7 +95,7 @@ extension RealRecordingGestureTests {
     @Test func isdv4CircleIsACircularPanNotARotationOrAPinch() throws {
         let run = try RecordingReplay.isdv4Circle.run()
         // The pair moves round a circle 190 pt across while turning only 25° and changing its spread
-        // by 9 pt: the pan begins at 172 ms, when the turn is 3°, and keeps the fingers.
+        // by 9 pt: the pan begins at 172 ms, before the pair has turned 1°, and keeps the fingers.
         #expect(run.millisecond(of: "move-map", .began) == 172)
         let lines = run.stateLines(of: "move-map")
         let translations = try lines.map { try run.vector("translation", of: $0) }

@@ -58,7 +58,7 @@ struct RecordingOutcome: Sendable, CustomTestStringConvertible {
 
     @Test func threeMTwoFingerTurnIsARotationOfAboutNinetyDegreesAndNotAPinch() throws {
         let run = try RecordingReplay.threeM.run()
-        // The fingers close in by 21 pt (15%) before they have turned 7.5°: the rotation
+        // The fingers close in by 21 pt (13%) before they have turned 7.5°: the rotation
         // begins at 4.392 s, and the competing zoom never does.
         #expect(run.millisecond(of: "turn", .began) == 4392)
         #expect(run.states(of: "zoom").isEmpty)
