@@ -174,7 +174,10 @@ public final class GestureEngine {
         }
         for recognizer in touch.gestureRecognizers {
             activate(recognizer)
-            if recognizer.touches.isEmpty { recognizer.peakTouchCount = 0 }
+            if recognizer.touches.isEmpty {
+                recognizer.peakTouchCount = 0
+                recognizer.attemptStart = now
+            }
             recognizer.touches.append(touch)
             recognizer.sequenceTouches.append(touch)
             recognizer.peakTouchCount = max(recognizer.peakTouchCount, recognizer.touches.count)
@@ -195,13 +198,34 @@ public final class GestureEngine {
         return touch
     }
 
-    /// Whether a recognizer takes a new touch: enabled, not finished, not waiting, and its delegate agrees.
+    /// Whether a recognizer takes a new touch: enabled, not finished, not waiting, not
+    /// done with this landing of fingers, and its delegate agrees.
     func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
-        guard recognizer.isEnabled, !recognizer.storedState.isFinished, recognizer.pendingState == nil else {
+        guard recognizer.isEnabled, !recognizer.storedState.isFinished, recognizer.pendingState == nil,
+              !isLaterFingerOfItsLanding(recognizer) else {
             return false
         }
         recognizer.engine = self
         return recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true
+    }
+
+    /// Whether a touch landing now belongs to a landing of fingers the multi-finger
+    /// recognizer has already finished with.
+    ///
+    /// Real hands put their fingers down over tens of milliseconds. A two-finger pinch
+    /// fails when the third finger of a five-finger pinch lands, and is reset; without
+    /// this rule it would start again on the fourth and fifth fingers, 31 and 72 ms
+    /// into the same landing, and take them from the five-finger gesture. So a
+    /// recognizer needing several fingers takes no new touch within `fingerWindow` of
+    /// its last attempt's first touch while a finger of that attempt is still down.
+    func isLaterFingerOfItsLanding(_ recognizer: GestureRecognizer) -> Bool {
+        guard recognizer.requiredNumberOfTouches > 1, recognizer.touches.isEmpty,
+              let start = recognizer.attemptStart, now < start + recognizer.fingerWindow else { return false }
+        for touch in liveTouches where touch.beganAt >= start
+            && touch.gestureRecognizers.contains(where: { $0 === recognizer }) {
+            return true
+        }
+        return false
     }
 
     func activate(_ recognizer: GestureRecognizer) {

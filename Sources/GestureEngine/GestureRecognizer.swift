@@ -82,6 +82,10 @@ open class GestureRecognizer {
     /// When the finger window closes, while the required finger count is not reached.
     @exclusivity(unchecked)
     var fingerWindowDeadline: Double?
+    /// When the first touch of its latest attempt landed; kept across resets, so that
+    /// the engine can keep it out of the rest of that landing.
+    @exclusivity(unchecked)
+    var attemptStart: Double?
     /// The centroid of the touches at the last event, for location after they end.
     @exclusivity(unchecked)
     var lastCentroid: Point = .zero

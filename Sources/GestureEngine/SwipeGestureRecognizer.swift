@@ -104,13 +104,19 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     /// Recognizes once the travel is long enough along an allowed axis; fails once it
     /// is long enough to judge and points off every allowed axis.
+    ///
+    /// The direction is judged only once all the required fingers are down. Real hands
+    /// land over up to 275 ms, and the first finger often starts the stroke alone,
+    /// bent away from the final direction (the Dell Canvas 4-finger swipe up drifts
+    /// 32° off vertical in its first 90 ms); its travel still counts once the others land.
     func evaluate() {
-        guard travel.length > Thresholds.swipeDirectionCheckDistance else { return }
+        guard travel.length > Thresholds.swipeDirectionCheckDistance,
+              unfinishedTouchCount == numberOfTouchesRequired else { return }
         guard let (best, along) = closestAllowedAxis() else {
             state = .failed
             return
         }
-        guard along >= minimumDistance, unfinishedTouchCount == numberOfTouchesRequired else { return }
+        guard along >= minimumDistance else { return }
         recognizedDirection = best
         state = .recognized
     }

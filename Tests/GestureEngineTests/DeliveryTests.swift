@@ -74,6 +74,35 @@ struct DeliveryTests {
         #expect(s.delivery(of: 2) == .accepted, "the lift probe recognized the quick tap")
     }
 
+    /// Landing times of a real five-finger pinch (3M, `evemu__3m.event`): the third finger fails a
+    /// two-finger gesture, which must not start again on the fourth and fifth.
+    @Test(arguments: [(0.031, 0.072, false), (0.2, 0.21, true)])
+    func multiFingerGestureThatFailedSitsOutTheRestOfItsLanding(fourth: Double, fifth: Double, takesThem: Bool) {
+        let s = TouchScript()
+        let two = DragProbe("two", fingers: 2)
+        s.screen.addGestureRecognizer(two)
+        s.down(1, 0, 0).wait(0.015).frame([(2, .began, 50, 0), (3, .began, 100, 0)])
+        #expect(s.transitions(of: "two").prefix(2) == ["possible→failed", "failed→possible"])
+        s.wait(fourth - 0.015).down(4, 150, 0).wait(fifth - fourth).down(5, 200, 0)
+        s.wait(0.01).frame((1...5).map { (UInt32($0), .moved, 50 * Double($0 - 1), 30) })
+        // Within the finger window of the first finger the later ones belong to the same hand;
+        // fingers landing after it has closed start a gesture of their own.
+        #expect(two.seenTouchIDs.contains(TouchID(4)) == takesThem)
+        #expect(s.actions == (takesThem ? ["two began"] : []))
+        #expect(s.delivery(of: 4) == (takesThem ? .accepted : .rejected))
+    }
+
+    @Test func aLoneFingerThatMissedTheWindowDoesNotKeepLaterFingersOut() {
+        let s = TouchScript()
+        s.screen.addGestureRecognizer(DragProbe("two", fingers: 2))
+        // A resting finger fails the two-finger gesture when the window closes; two fingers
+        // landing later, while it rests, still make the gesture.
+        s.down(1, 0, 0).wait(0.3).down(2, 200, 0).wait(0.02).down(3, 250, 0)
+        s.wait(0.01).frame([(2, .moved, 200, 30), (3, .moved, 250, 30)])
+        #expect(s.actions == ["two began"])
+        #expect(s.delivery(of: 1) == .rejected)
+    }
+
     @Test func cancelAllDecidesEveryPendingTouchAndCancelsGestures() {
         let s = TouchScript()
         s.screen.addGestureRecognizer(DragProbe("drag"))

@@ -246,11 +246,11 @@ func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
         s.land(ring, together: false)
         switch lead {
         case .pinch:
-            // Spread +20 pt a frame (pinch begins at once), turn 3° a frame (rotation at the third).
+            // Spread +20 pt a frame (pinch at the second, past 24 pt), turn 3° a frame (rotation at the third).
             s.morph(&ring, radius: 200, turn: radians(30))
         case .rotation:
-            // Turn 9° a frame (rotation begins at once), spread +2 pt a frame (pinch at the fifth).
-            s.morph(&ring, radius: 110, turn: radians(90))
+            // Turn 9° a frame (rotation begins at once), spread +4 pt a frame (pinch at the seventh).
+            s.morph(&ring, radius: 120, turn: radians(90))
         }
         let (leader, follower) = lead == .pinch ? ("pinch", "rotate") : ("rotate", "pinch")
         #expect(s.actions.first == "\(leader) began")
@@ -261,7 +261,7 @@ func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
         } else {
             #expect(s.actions.contains("\(follower) began"))
             #expect(s.actions.contains("\(follower) changed"))
-            #expect(abs(pinch.scale - (lead == .pinch ? 2 : 1.1)) < 1e-9)
+            #expect(abs(pinch.scale - (lead == .pinch ? 2 : 1.2)) < 1e-9)
             #expect(abs(rotate.rotation - radians(lead == .pinch ? 30 : 90)) < 1e-9)
         }
         #expect(s.delivery(of: 1) == .accepted)

@@ -97,6 +97,34 @@ import Testing
         })
     }
 
+    /// The Dell Canvas four-finger swipe up: the first finger sets off alone, 32° left of
+    /// vertical, and the others land 150, 263 and 275 ms later (with a 300 ms finger window).
+    @Test func directionOfAMultiFingerSwipeIsJudgedOnceTheFingersAreDown() {
+        let (s, _) = makeScript {
+            $0.direction = .up
+            $0.numberOfTouchesRequired = 4
+            $0.fingerWindow = 0.3
+        }
+        let landings = [0.0, 0.150, 0.263, 0.275]
+        var time = 0.0
+        while time < 0.45 - 1e-9 {
+            var samples: [(UInt32, TouchPhase, Double, Double)] = []
+            for (index, landing) in landings.enumerated() where landing <= time + 1e-9 {
+                // Alone, the first finger heads up and to the left; together, all head straight up.
+                let alone = min(time, landings[1])
+                let x = 600 + 60 * Double(index) - (index == 0 ? 100 * alone : 0)
+                let y = 900 - 160 * alone - 400 * max(0, time - landings[3])
+                samples.append((UInt32(index + 1), landing > time - 0.01 + 1e-9 ? .began : .moved, x, y))
+            }
+            s.frame(samples).wait(0.01)
+            time += 0.01
+        }
+        // Judged alone, the first finger's 32° lean would fail it at its second frame.
+        #expect(s.actions == ["swipe ended"])
+        #expect(recognizedDirections(s) == [.up])
+        #expect(s.transitions(of: "swipe").first == "possible→ended")
+    }
+
     // MARK: Failures
 
     @Test(arguments: singleSwipeDirections)
