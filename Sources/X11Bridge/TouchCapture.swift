@@ -38,8 +38,11 @@ public enum CaptureEvent: Hashable, Sendable {
 /// touch, exactly one decision goes back to the server: `accept` keeps it (the
 /// application underneath never sees it), `reject` hands it on (the application
 /// receives the whole sequence, replayed from its TouchBegin). A decision for a
-/// touch that already ended is still sent: the server holds it until then. Touches
-/// from devices the filter excludes are rejected at once and never reported.
+/// touch that already ended is still sent: the server holds it until then. Once
+/// rejected, the touch ends for the capture at once (the server sends the owner a
+/// TouchEnd while the finger may still be down), and that end is reported, so the
+/// engine forgets the touch. Touches from devices the filter excludes are rejected
+/// at once and never reported.
 public final class TouchCapture {
     private let connection: X11Connection
     /// The touch devices, kept current by the hierarchy events this capture selects.
