@@ -29,9 +29,13 @@ public struct TouchDevice: Hashable, Sendable, CustomStringConvertible {
 
 /// A change in the set of touch devices, as `XI_HierarchyChanged` reports it.
 public enum DeviceChange: Hashable, Sendable {
+    /// A touch device was plugged in (`XISlaveAdded`).
     case added(TouchDevice)
+    /// A touch device was unplugged (`XISlaveRemoved`).
     case removed(TouchDevice)
+    /// A touch device was enabled (`XIDeviceEnabled`); touches come from it again.
     case enabled(TouchDevice)
+    /// A touch device was disabled (`XIDeviceDisabled`); its touches stop.
     case disabled(TouchDevice)
 }
 

@@ -6,7 +6,12 @@ import Glibc
 public struct CapturedTouch: Hashable, Sendable, CustomStringConvertible {
     /// Where the sequence is.
     public enum Phase: Hashable, Sendable {
-        case began, moved, ended
+        /// `XI_TouchBegin`: the finger touched down.
+        case began
+        /// `XI_TouchUpdate`: the finger moved.
+        case moved
+        /// `XI_TouchEnd`: the finger lifted, or the touch was rejected and went on to the window below.
+        case ended
     }
 
     /// The server's touch id (`detail`), unique among live touches; not the id the device reported.
