@@ -78,10 +78,10 @@ public enum CommandEnvironment {
         return names.map { ($0, values[$0] ?? "") }
     }
 
-    /// A finite number as a plain decimal with at most three places; empty for NaN or infinity.
+    /// A number as a plain decimal with at most three places; empty for NaN, infinity, or
+    /// magnitudes from 10¹⁵ up, which no gesture measures and a decimal could not show exactly.
     static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "" }
-        guard abs(value) < 1e12 else { return String(Int64(value.rounded())) }
+        guard value.isFinite, abs(value) < 1e15 else { return "" }
         let thousandths = Int64((value * 1000).rounded())
         let sign = thousandths < 0 ? "-" : ""
         let whole = abs(thousandths) / 1000, fraction = abs(thousandths) % 1000
