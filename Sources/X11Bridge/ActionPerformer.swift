@@ -1,3 +1,4 @@
+internal import CX11
 import GestureConfig
 import GestureEngine
 
@@ -46,18 +47,14 @@ public final class ActionPerformer {
 
     /// Performs one fired action.
     ///
-    /// If typing keys fails half-way, every key is released before the error is thrown.
+    /// A key sequence that fails releases its own keys (the injector's ledger balances every
+    /// tap); keys other bindings hold stay held until their release or `releaseAll()`.
     @discardableResult
     public func perform(_ fired: FiredAction) throws(X11Error) -> Outcome {
         let context = fired.context
         switch fired.action {
         case .keys(let sequence):
-            do {
-                try keys.tap(sequence)
-            } catch {
-                try? keys.releaseAll()
-                throw error
-            }
+            try keys.tap(sequence)
             return .performed
         case .command(let line):
             return .spawned(try commands.spawn(line, environment: CommandEnvironment.variables(for: context)))
@@ -84,5 +81,19 @@ public final class ActionPerformer {
     /// Releases every key held and gives back borrowed keycodes: for cancel, reload and exit.
     public func releaseAll() throws(X11Error) {
         try keys.releaseAll()
+    }
+
+    /// When the loop should call `timerFired(at:)` next (monotonic seconds), or nil for never.
+    public var nextDeadline: Double? { keys.nextRestoreTime }
+
+    /// Does the work due by `now`: gives back borrowed keycodes whose time is up.
+    public func timerFired(at now: Double) throws(X11Error) {
+        try keys.restoreBorrowedKeys(at: now)
+    }
+
+    /// Lets the injectors see an event from the shared connection; true if it was theirs
+    /// (a keyboard map change, which makes the key injector read the map again).
+    func handleEvent(_ event: inout XEvent) -> Bool {
+        keys.handleMappingEvent(&event)
     }
 }

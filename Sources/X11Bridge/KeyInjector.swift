@@ -54,6 +54,12 @@ public final class KeyInjector {
         self.clock = clock
     }
 
+    /// Lets go of every key and gives back borrowed keycodes, so a discarded injector leaves
+    /// neither stuck keys nor a changed keymap behind.
+    deinit {
+        try? releaseAll()
+    }
+
     /// The keycodes this injector holds down now, in press order.
     public var heldKeycodes: [UInt8] { pressOrder }
 
