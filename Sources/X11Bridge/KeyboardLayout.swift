@@ -7,7 +7,7 @@
 /// with which modifiers to type this keysym", preferring the fewest modifiers:
 /// `plus` on a US layout is Shift plus the `equal` key, `Left` is its own key.
 /// Pure data, so its rules are tested without a server.
-struct KeyboardLayout: Equatable {
+struct KeyboardLayout: Equatable, CustomStringConvertible {
     /// A key type: the modifiers it looks at and which combinations select which level.
     struct KeyType: Equatable {
         /// The real modifier bits the type considers (`XkbKeyTypeRec.mods.mask`).
@@ -128,6 +128,12 @@ struct KeyboardLayout: Equatable {
     /// The keys to hold for `modifiers`, one per bit, lowest bit first.
     func modifierKeycodes(for modifiers: UInt8) -> [UInt8] {
         (0..<8).compactMap { bit in modifiers & (1 << bit) == 0 ? nil : modifierKeycode(forBit: bit) }
+    }
+
+    /// A one-line summary for logs and test failures; the whole map is thousands of lines.
+    var description: String {
+        let used = keys.values.filter { !$0.isUnused }.count
+        return "keyboard map: keycodes \(minKeycode)...\(maxKeycode), \(used) in use, \(types.count) key types"
     }
 
     /// Keycodes with no keysym and no modifier, highest first: the ones `KeyInjector` may borrow.

@@ -192,7 +192,7 @@ struct KeyInjectorTests {
             noticed = injector.handleMappingEvent(&event) || noticed
         }
         #expect(noticed)
-        #expect(injector.cachedLayout == nil)
+        #expect(injector.cachedLayout == nil, "the cached map is dropped")
         let client = try focusedClient()
         defer { client.kill() }
         try injector.tap(KeyChord(key: Keysym(name: "Greek_beta", value: 0x7e2)))
