@@ -75,11 +75,35 @@ struct KeyboardLayout: Equatable, CustomStringConvertible {
     /// for the level-three bit. Mod5 often also holds `Mode_switch`, which switches groups instead.
     static let preferredModifierKeysyms: [UInt32] = [0xffe1, 0xfe03, 0xffe3, 0xffe9, 0xffeb]
 
-    var minKeycode: UInt8
-    var maxKeycode: UInt8
-    var types: [KeyType]
+    let minKeycode: UInt8
+    let maxKeycode: UInt8
+    let types: [KeyType]
     /// Keys by keycode; keycodes outside `minKeycode...maxKeycode` are never used.
-    var keys: [UInt8: Key]
+    let keys: [UInt8: Key]
+    /// The keycodes (in `minKeycode...maxKeycode`, ascending) whose keysyms include each keysym,
+    /// so resolving a keysym looks at a key or two instead of every keycode.
+    let keycodesByKeysym: [UInt32: [UInt8]]
+
+    init(minKeycode: UInt8, maxKeycode: UInt8, types: [KeyType], keys: [UInt8: Key]) {
+        self.minKeycode = minKeycode
+        self.maxKeycode = maxKeycode
+        self.types = types
+        self.keys = keys
+        var index: [UInt32: [UInt8]] = [:]
+        for keycode in minKeycode...maxKeycode {
+            for keysym in Set((keys[keycode]?.groups ?? []).joined()) where keysym != 0 {
+                index[keysym, default: []].append(keycode)
+            }
+        }
+        keycodesByKeysym = index
+    }
+
+    /// The same map without `keycodes`, as after a keyboard swap that drops keys.
+    func removingKeys(_ keycodes: [UInt8]) -> KeyboardLayout {
+        var keys = keys
+        for keycode in keycodes { keys[keycode] = nil }
+        return KeyboardLayout(minKeycode: minKeycode, maxKeycode: maxKeycode, types: types, keys: keys)
+    }
 
     /// The best way to type `keysym` in `group`: the fewest modifier bits, Lock never,
     /// then a key that is itself a modifier (for `Control_L` and friends), then the lowest keycode.
@@ -87,7 +111,7 @@ struct KeyboardLayout: Equatable, CustomStringConvertible {
     func stroke(for keysym: UInt32, group: Int) -> Stroke? {
         guard keysym != 0 else { return nil }
         var best: (stroke: Stroke, rank: (Int, Int, Int))?
-        for keycode in minKeycode...maxKeycode {
+        for keycode in keycodesByKeysym[keysym] ?? [] {
             guard let key = keys[keycode], let g = key.effectiveGroup(group),
                   let level = key.groups[g].firstIndex(of: keysym),
                   let modifiers = modifiers(reaching: level, of: types[key.types[g]])

@@ -79,9 +79,7 @@ struct KeyboardLayoutTests {
     }
 
     @Test func aLevelNeedingAModifierNoKeyHoldsIsUnreachable() {
-        var layout = Self.layout
-        layout.keys[13] = nil
-        layout.keys[19] = nil
+        let layout = Self.layout.removingKeys([13, 19])
         #expect(layout.stroke(for: 0x20ac, group: 0) == nil)
         #expect(layout.stroke(for: 0x45, group: 0) == .init(keycode: 26, modifiers: Self.shift))
     }
