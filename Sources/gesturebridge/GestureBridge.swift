@@ -26,6 +26,6 @@ struct GestureBridge: ParsableCommand {
             to /etc/xdg/gesturebridge/config.yaml. See gesturebridge(1).
             """,
         version: GestureBridge.version,
-        subcommands: [ReplayCommand.self, CheckCommand.self, BenchCommand.self]
+        subcommands: [RunCommand.self, ReplayCommand.self, CheckCommand.self, BenchCommand.self]
     )
 }

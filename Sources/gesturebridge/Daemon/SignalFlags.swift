@@ -39,6 +39,12 @@ enum SignalFlags {
             guard sigaction(signal, &action, nil) == 0 else { throw .system("sigaction", errno) }
         }
         signal(SIGPIPE, SIG_IGN)
+        // A parent may start us with these blocked (Foundation's Process passes on
+        // its thread's mask): a daemon that cannot hear SIGTERM cannot release its keys.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for unblocked in [SIGHUP, SIGTERM, SIGINT, SIGCHLD] { sigaddset(&handled, unblocked) }
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
     }
 
     /// Restores the default handlers, so a second SIGTERM during a stuck shutdown still ends the process.

@@ -1,0 +1,161 @@
+import GestureConfig
+import GestureEngine
+import Glibc
+import Logging
+import X11Bridge
+
+/// The daemon: one single-threaded poll loop over the X connection, signals, config changes and timers.
+///
+/// As in sxhkd, everything happens here, in order: signal handlers only set flags.
+/// Each turn drains the X events, feeds touches to the session, fires due timers,
+/// and turns the session's outputs into touch decisions and actions. While idle it
+/// sleeps in `poll(2)` with no timeout: no polling, no periodic timer.
+final class Daemon {
+    let logger: Logger
+    let verbose: Bool
+    let connection: X11Connection
+    let capture: TouchCapture
+    let performer: ActionPerformer
+    let session: GestureSession
+    var reloader: ConfigReloader
+    let watcher: ConfigWatcher
+    private var captured: [CaptureEvent] = []
+    private var frame: [TouchSample] = []
+
+    init(connection: X11Connection, reloader: ConfigReloader, logger: Logger, verbose: Bool) throws {
+        self.connection = connection
+        self.reloader = reloader
+        self.logger = logger
+        self.verbose = verbose
+        capture = try TouchCapture(connection: connection)
+        performer = try ActionPerformer(connection: connection)
+        watcher = try ConfigWatcher(path: reloader.path)
+        let size = connection.screenSize
+        let dpi = reloader.current.settings.dpi ?? connection.screenDPI
+        session = GestureSession(configuration: reloader.current,
+                                 scene: SceneDescription(width: Double(size.width), height: Double(size.height), dpi: dpi))
+        captured.reserveCapacity(64)
+        frame.reserveCapacity(16)
+    }
+
+    /// Seconds on the monotonic clock: the one time base for touches and timers.
+    static func now() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+
+    /// Runs until SIGTERM or SIGINT; returns the exit status.
+    func run() -> Int32 {
+        let devices = capture.devices.touchscreens.map(\.name)
+        logger.notice("ready on \(connection.name): touchscreens \(devices), \(session.configuration.allBindings.count) bindings from \(reloader.path)")
+        var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: SignalFlags.readFD, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        while true {
+            // Xlib may already hold events it read while answering a request.
+            pumpX(now: Self.now())
+            connection.flush()
+            let timeout = pollTimeout(now: Self.now())
+            for index in fds.indices { fds[index].revents = 0 }
+            if poll(&fds, nfds_t(fds.count), timeout) < 0, errno != EINTR {
+                logger.critical("poll failed: \(String(cString: strerror(errno)))")
+                return shutdown(status: 1)
+            }
+            let now = Self.now()
+            let signals = SignalFlags.take()
+            if signals.terminate { return shutdown(status: 0) }
+            if signals.childExited { performer.commands.reapChildren() }
+            if signals.reload { reload() }
+            if fds[2].revents != 0 { watcher.readEvents(now: now) }
+            if watcher.takeDueReload(now: now) { reload() }
+            pumpX(now: now)
+            session.advance(to: now)
+            handleOutputs()
+            if let due = performer.nextDeadline, due <= now {
+                do { try performer.timerFired(at: now) } catch { logger.error("\(error)") }
+            }
+        }
+    }
+
+    /// Milliseconds until the earliest deadline, or -1 to sleep until something happens.
+    func pollTimeout(now: Double) -> Int32 {
+        let deadlines = [session.nextDeadline, watcher.reloadDeadline, performer.nextDeadline].compactMap { $0 }
+        guard let earliest = deadlines.min() else { return -1 }
+        return Int32(max(0, ((earliest - now) * 1000).rounded(.up)))
+    }
+
+    /// Drains the X events and feeds touches to the session, a frame at a time.
+    func pumpX(now: Double) {
+        captured.removeAll(keepingCapacity: true)
+        capture.nextEvents(into: &captured)
+        guard !captured.isEmpty else { return }
+        frame.removeAll(keepingCapacity: true)
+        for event in captured {
+            switch event {
+            case .touch(let touch):
+                // One frame holds one sample per touch; a second one starts the next frame.
+                if frame.contains(where: { $0.id == touch.id }) { flushFrame(now: now) }
+                let phase: TouchPhase = switch touch.phase {
+                case .began: .began
+                case .moved: .moved
+                case .ended: .ended
+                }
+                frame.append(TouchSample(id: touch.id, phase: phase, location: Point(x: touch.x, y: touch.y)))
+            case .device(let change):
+                logger.notice("input device \(change)")
+            }
+        }
+        flushFrame(now: now)
+    }
+
+    private func flushFrame(now: Double) {
+        guard !frame.isEmpty else { return }
+        session.handle(frame, at: now)
+        frame.removeAll(keepingCapacity: true)
+        handleOutputs()
+    }
+
+    /// Decides touches, performs actions and logs, in the order the session reported them.
+    func handleOutputs() {
+        for output in session.outputs {
+            switch output {
+            case let .delivery(id, delivery, _):
+                capture.decide(id, delivery)
+            case .action(let fired):
+                do {
+                    let outcome = try performer.perform(fired)
+                    logger.info("\(fired.gesture): \(fired.action) (\(outcome))")
+                } catch {
+                    logger.error("\(fired.gesture): \(fired.action) failed: \(error)")
+                }
+            case let .state(recognizer, state, _, _):
+                logger.debug("\(recognizer): \(state)")
+            case let .transition(recognizer, from, to, cause, time):
+                if verbose { logger.debug("\(time.shortDescription) [\(recognizer)] \(from) → \(to) (\(cause))") }
+            }
+        }
+        session.removeAllOutputs()
+        connection.flush()
+    }
+
+    func reload() {
+        guard let configuration = reloader.reload() else { return }
+        do { try performer.releaseAll() } catch { logger.error("releasing keys: \(error)") }
+        session.update(configuration: configuration)
+    }
+
+    /// Releases every key, answers every pending touch, ungrabs; returns `status`.
+    func shutdown(status: Int32) -> Int32 {
+        do { try performer.releaseAll() } catch { logger.error("releasing keys: \(error)") }
+        session.cancelAll(at: Self.now())
+        for output in session.outputs {
+            if case let .delivery(id, delivery, _) = output { capture.decide(id, delivery) }
+        }
+        session.removeAllOutputs()
+        capture.releaseAll()
+        connection.flush()
+        logger.notice("stopped: keys released, touches answered")
+        return status
+    }
+}

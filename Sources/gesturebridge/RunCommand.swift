@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import GestureConfig
+import Logging
+import X11Bridge
+
+/// `gesturebridge run`: the daemon.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the gesture daemon on the X display.",
+        discussion: """
+            Grabs every touch on the screen (an XInput2 touch grab on the root window), \
+            recognizes gestures with the config's bindings, performs their actions, and hands \
+            every touch no gesture wants to the application underneath, replayed whole. \
+            SIGHUP or saving the config reloads it (a config with errors is reported and the \
+            last good one stays); SIGTERM or SIGINT releases every key, answers every pending \
+            touch and exits 0. Losing the X server exits 1.
+            """)
+
+    @OptionGroup var config: ConfigOptions
+
+    @Option(help: ArgumentHelp("The X display; default $DISPLAY.", valueName: "display"))
+    var display: String?
+
+    @Flag(name: .shortAndLong, help: "Log every recognizer transition and action.")
+    var verbose = false
+
+    func run() throws {
+        LogSetup.bootstrap(verbose: verbose)
+        let logger = Logger(label: "gesturebridge")
+        let (_, path) = try config.load()
+        let reloader: ConfigReloader
+        do {
+            reloader = try ConfigReloader(path: path, logger: logger)
+        } catch {
+            ReplayCommand.printError(error.description)
+            throw ExitCode.failure
+        }
+        let connection: X11Connection
+        do {
+            connection = try X11Connection(displayName: display)
+        } catch {
+            ReplayCommand.printError("gesturebridge: \(error)")
+            throw ExitCode.failure
+        }
+        X11Connection.exitWhenConnectionIsLost()
+        try SignalFlags.install()
+        let daemon: Daemon
+        do {
+            daemon = try Daemon(connection: connection, reloader: reloader, logger: logger, verbose: verbose)
+        } catch {
+            ReplayCommand.printError("gesturebridge: \(error)")
+            throw ExitCode.failure
+        }
+        let status = daemon.run()
+        SignalFlags.uninstall()
+        throw ExitCode(status)
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The real daemon on a real Xorg with a real client window: touches in, keys out.
+@Suite(.serialized, .xServer([.touchscreen, .keyboard]))
+struct DaemonEndToEndTests {
+    static let config = """
+        gestures:
+          - name: next-desktop
+            swipe: { fingers: 3, direction: left }
+            do: { keys: ctrl+alt+Left }
+        """
+
+    var server: XServer { get throws { try XServer.shared() } }
+
+    /// Three fingers land together and swipe 180 px left in 60 ms, then lift.
+    static func swipeLeft(_ touchscreen: InputTestDevice, firstID: UInt32) throws {
+        let ids = (0..<3).map { firstID + UInt32($0) }
+        var x = [1200.0, 1300.0, 1400.0]
+        try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .began, x: x[$0], y: 500) })
+        for _ in 0..<6 {
+            for index in x.indices { x[index] -= 30 }
+            try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .moved, x: x[$0], y: 502) })
+        }
+        try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: x[$0], y: 502) })
+    }
+
+    @Test func aThreeFingerSwipeTypesItsChordAndItsTouchesNeverReachTheClient() throws {
+        let server = try server
+        let client = try TestClient.launch(display: server.display, flags: [.selectTouch, .focus])
+        defer { client.kill() }
+        try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config)
+        defer { daemon.stop() }
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+
+        try Self.swipeLeft(touchscreen, firstID: 1)
+        let press = try client.waitForEvent("KeyPress Left") { $0.type == "KeyPress" && $0.keysym == "Left" }
+        // Button1Mask may be set too: the fingers are still down (pointer emulation).
+        #expect((press.state ?? 0) & 0xFF == UInt32(4 | 8), "Control and Mod1 held with Left")
+        try client.waitForEvents("three releases", count: 3) { $0.type == "KeyRelease" }
+        try client.sync()
+        let presses = client.events(ofType: "KeyPress").count, releases = client.events(ofType: "KeyRelease").count
+        #expect(presses == releases, "nothing left pressed: \(presses) presses, \(releases) releases")
+        #expect(client.events.filter { $0.type.hasPrefix("Touch") }.isEmpty, "the gesture's touches were accepted")
+        #expect(daemon.log.contains("next-desktop: keys: ctrl+alt+Left (performed)"), "\(daemon.log)")
+    }
+
+    @Test func aOneFingerDragNoGestureWantsReachesTheClientWhole() throws {
+        let server = try server
+        let client = try TestClient.launch(display: server.display, flags: [.selectTouch])
+        defer { client.kill() }
+        let daemon = try DaemonProcess.start(display: server.display, config: """
+            apps:
+              testclient:
+                inherit: false
+            gestures:
+              - name: next-desktop
+                swipe: { fingers: 3, direction: left }
+                do: { keys: ctrl+alt+Left }
+            """)
+        defer { daemon.stop() }
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        try touchscreen.touch(id: 11, phase: .began, x: 400, y: 300)
+        try touchscreen.touch(id: 11, phase: .moved, x: 450, y: 320)
+        try touchscreen.touch(id: 11, phase: .ended, x: 500, y: 340)
+        // The window tracker is not wired into the daemon yet, so the screen's 3-finger
+        // swipe is on this touch's path: the finger reaches the client when the finger
+        // window closes (or at its lift), replayed whole.
+        try client.waitForEvent("TouchEnd") { $0.type == "TouchEnd" }
+        let touches = client.events.filter { $0.type.hasPrefix("Touch") }.map(\.type)
+        #expect(touches.first == "TouchBegin" && touches.last == "TouchEnd")
+        #expect(touches.contains("TouchUpdate"))
+    }
+
+    @Test func sigtermAnswersAPendingTouchAndExitsZero() throws {
+        let server = try server
+        let client = try TestClient.launch(display: server.display, flags: [.selectTouch])
+        defer { client.kill() }
+        let daemon = try DaemonProcess.start(display: server.display, config: """
+            gestures:
+              - name: press
+                long-press: { fingers: 1, duration: 5s }
+                do: { keys: ctrl+a }
+            """)
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        // A still finger: the 5-second long press holds it undecided.
+        try touchscreen.touch(id: 21, phase: .began, x: 600, y: 400)
+        try client.sync()
+        #expect(client.events.filter { $0.type.hasPrefix("Touch") }.isEmpty, "held by the daemon")
+        let status = daemon.stop(SIGTERM)
+        #expect(status == 0, "\(daemon.log)")
+        try client.waitForEvent("TouchBegin") { $0.type == "TouchBegin" }
+        #expect(daemon.log.contains("stopped: keys released, touches answered"), "\(daemon.log)")
+        try touchscreen.touch(id: 21, phase: .ended, x: 600, y: 400)
+        try client.waitForEvent("TouchEnd") { $0.type == "TouchEnd" }
+    }
+}
