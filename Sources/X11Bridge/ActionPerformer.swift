@@ -36,9 +36,16 @@ public final class ActionPerformer {
     public let windows: WindowActions
     /// Commands.
     public let commands: CommandSpawner
+    /// The connection the requests go out on.
+    public let connection: X11Connection
 
     /// Makes the injectors for one connection; throws if XTest or XKB is missing.
+    ///
+    /// Give the performer a connection of its own, not the touch capture's: each action
+    /// waits for its round trip, which then never holds up touch events, and
+    /// `processPendingEvents()` can read the keyboard map changes sent to it.
     public init(connection: X11Connection) throws(X11Error) {
+        self.connection = connection
         keys = try KeyInjector(connection: connection)
         pointer = try PointerInjector(connection: connection)
         windows = try WindowActions(connection: connection)
@@ -91,9 +98,14 @@ public final class ActionPerformer {
         try keys.restoreBorrowedKeys(at: now)
     }
 
-    /// Lets the injectors see an event from the shared connection; true if it was theirs
-    /// (a keyboard map change, which makes the key injector read the map again).
-    func handleEvent(_ event: inout XEvent) -> Bool {
-        keys.handleMappingEvent(&event)
+    /// Reads every event waiting on the performer's own connection and acts on keyboard map
+    /// changes (the key injector reads the map again). Call it when `connection.fileDescriptor`
+    /// is readable. The corresponding Xlib calls are `XPending` and `XNextEvent`.
+    public func processPendingEvents() {
+        while XPending(connection.display) > 0 {
+            var event = XEvent()
+            XNextEvent(connection.display, &event)
+            _ = keys.handleMappingEvent(&event)
+        }
     }
 }

@@ -90,4 +90,16 @@ struct ActionPerformerTests {
         try waitUntil("the command exits") { performer.commands.reapChildren().contains { $0.pid == pid } }
         #expect(try String(contentsOfFile: output, encoding: .utf8) == "three-finger-swipe|3|77|it's \"$(reboot)\"")
     }
+
+    @Test func aKeyboardMapChangeReadOnItsOwnConnectionMakesTheInjectorReadTheMapAgain() throws {
+        _ = try performer.keys.layout()
+        let other = try X11Connection(displayName: server.display)
+        var row = try performer.keys.coreRow(8)
+        XChangeKeyboardMapping(other.display, 8, Int32(row.count), &row, 1)
+        XSync(other.display, 0)
+        XSync(connection.display, 0)
+        #expect(performer.keys.cachedLayout != nil, "nothing read yet")
+        performer.processPendingEvents()
+        #expect(performer.keys.cachedLayout == nil, "the map change was seen")
+    }
 }

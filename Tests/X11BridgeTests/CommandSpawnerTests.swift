@@ -6,12 +6,16 @@ import Testing
 
 /// Commands run as real processes: `/bin/sh -c`, environment only, never waited for.
 @Suite("Spawning commands", .serialized)
-struct CommandSpawnerTests {
+final class CommandSpawnerTests {
     let directory: URL
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("gesturebridge-spawn-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
     }
 
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
