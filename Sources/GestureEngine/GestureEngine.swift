@@ -93,17 +93,18 @@ public final class GestureEngine {
         now = max(now, time)
         beginCycle()
         frameTouches.removeAll(keepingCapacity: true)
+        // Moves and lifts first, then touch-downs: a frame may hold the lift of one hand
+        // and the landing of the next, and the new fingers must find the old ones gone.
         for sample in samples {
-            if let touch = liveTouch(sample.id) {
-                guard !frameTouches.contains(where: { $0 === touch }) else { continue }
-                touch.previousLocation = touch.location
-                touch.location = sample.location
-                touch.timestamp = now
-                touch.phase = sample.phase == .began ? .moved : sample.phase
-                frameTouches.append(touch)
-            } else if sample.phase == .began {
-                frameTouches.append(touchDown(sample))
-            }
+            guard let touch = liveTouch(sample.id), !frameTouches.contains(where: { $0 === touch }) else { continue }
+            touch.previousLocation = touch.location
+            touch.location = sample.location
+            touch.timestamp = now
+            touch.phase = sample.phase == .began ? .moved : sample.phase
+            frameTouches.append(touch)
+        }
+        for sample in samples where sample.phase == .began && liveTouch(sample.id) == nil {
+            frameTouches.append(touchDown(sample))
         }
         dispatch()
         endCycle()
@@ -221,7 +222,7 @@ public final class GestureEngine {
     func isLaterFingerOfItsLanding(_ recognizer: GestureRecognizer) -> Bool {
         guard recognizer.requiredNumberOfTouches > 1, recognizer.touches.isEmpty,
               let start = recognizer.attemptStart, now < start + recognizer.fingerWindow else { return false }
-        for touch in liveTouches where touch.beganAt >= start
+        for touch in liveTouches where touch.beganAt >= start && !touch.phase.isFinished
             && touch.gestureRecognizers.contains(where: { $0 === recognizer }) {
             return true
         }

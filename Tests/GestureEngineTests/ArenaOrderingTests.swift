@@ -263,3 +263,30 @@ struct ReleasedRecognizerTests {
         #expect(EngineInvariants.violations(in: s.finish()).isEmpty)
     }
 }
+
+@Suite("Frames that hold two hands")
+struct FramesWithTwoHandsTests {
+    @Test(arguments: [true, false])
+    func theNextHandLandingInTheFrameThatLiftsTheLastIsRecognized(landingsFirst: Bool) {
+        // A daemon that is briefly behind reads the lift of one 3-finger swipe and the
+        // landing of the next, 80 ms later, as one frame.
+        let s = TouchScript()
+        let swipe = SwipeGestureRecognizer(name: "swipe")
+        swipe.numberOfTouchesRequired = 3
+        swipe.direction = .left
+        s.screen.addGestureRecognizer(swipe)
+        func move(_ ids: [UInt32], x: Double) -> [(UInt32, TouchPhase, Double, Double)] {
+            ids.enumerated().map { ($0.element, TouchPhase.moved, x + 100 * Double($0.offset), 500) }
+        }
+        s.frame([(1, .began, 1200, 500), (2, .began, 1300, 500), (3, .began, 1400, 500)])
+        for step in 1...3 { s.wait(0.01).frame(move([1, 2, 3], x: 1200 - 30 * Double(step))) }
+        #expect(s.actions == ["swipe ended"])
+        s.wait(0.04)
+        let lifts: [(UInt32, TouchPhase, Double, Double)] = [(1, .ended, 1110, 500), (2, .ended, 1210, 500), (3, .ended, 1310, 500)]
+        let landings: [(UInt32, TouchPhase, Double, Double)] = [(4, .began, 1200, 500), (5, .began, 1300, 500), (6, .began, 1400, 500)]
+        s.frame(landingsFirst ? landings + lifts : lifts + landings)
+        for step in 1...3 { s.wait(0.01).frame(move([4, 5, 6], x: 1200 - 30 * Double(step))) }
+        #expect(s.actions == ["swipe ended", "swipe ended"])
+        #expect((4...6).allSatisfy { s.delivery(of: UInt32($0)) == .accepted })
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Measures what the daemon adds, end to end; prints p50/p99 and checks only correctness.
+///
+/// Fingers are paced at 100 Hz, as a touchscreen reports them, so the KeyPress can be
+/// matched to the touch frame that preceded it. Times are CLOCK_MONOTONIC on both
+/// sides (the client stamps what it receives).
+@Suite(.serialized, .xServer([.touchscreen, .keyboard]))
+struct DaemonLatencyTests {
+    static let gestures = 200
+
+    static func percentile(_ values: [Int64], _ p: Double) -> Int64 {
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
+    }
+
+    static func report(_ name: String, _ values: [Int64]) {
+        print("latency \(name): p50 \(percentile(values, 0.5)) µs, p99 \(percentile(values, 0.99)) µs over \(values.count)")
+    }
+
+    @Test func lastTouchToKeyPressThroughTheDaemon() throws {
+        let server = try XServer.shared()
+        let client = try TestClient.launch(display: server.display, flags: [.selectTouch, .focus])
+        defer { client.kill() }
+        try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
+        let daemon = try DaemonProcess.start(display: server.display, config: DaemonEndToEndTests.config)
+        defer { daemon.stop() }
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        var latencies: [Int64] = []
+        for gesture in 0..<Self.gestures {
+            client.clear()
+            let ids = (0..<3).map { UInt32(1000 + gesture * 3 + $0) }
+            var x = [1200.0, 1300.0, 1400.0]
+            var sent: [Int64] = []
+            sent.append(TestClient.monotonicMicroseconds())
+            try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .began, x: x[$0], y: 500) })
+            for _ in 0..<6 {
+                usleep(10_000)
+                for index in x.indices { x[index] -= 30 }
+                sent.append(TestClient.monotonicMicroseconds())
+                try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .moved, x: x[$0], y: 500) })
+            }
+            let press: TestClient.Event
+            do {
+                press = try client.waitForEvent("KeyPress Left") { $0.type == "KeyPress" && $0.keysym == "Left" }
+            } catch {
+                Issue.record("gesture \(gesture): running \(daemon.process.isRunning); \(error)\ndaemon log:\n\(daemon.log.suffix(1500))")
+                return
+            }
+            if let last = sent.last(where: { $0 <= press.t }) { latencies.append(press.t - last) }
+            try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: x[$0], y: 500) })
+            try client.waitForEvents("releases", count: 3) { $0.type == "KeyRelease" }
+        }
+        #expect(latencies.count == Self.gestures, "every swipe typed its chord")
+        Self.report("last touch → KeyPress, through the daemon", latencies)
+    }
+
+    @Test func passThroughWithAndWithoutTheDaemon() throws {
+        let server = try XServer.shared()
+        let client = try TestClient.launch(display: server.display, flags: [.selectTouch])
+        defer { client.kill() }
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+
+        func measure(firstID: UInt32, count: Int) throws -> [Int64] {
+            var values: [Int64] = []
+            for index in 0..<count {
+                client.clear()
+                let id = firstID + UInt32(index)
+                let sent = TestClient.monotonicMicroseconds()
+                try touchscreen.touch(id: id, phase: .began, x: 500, y: 500)
+                let begin = try client.waitForEvent("TouchBegin") { $0.type == "TouchBegin" }
+                values.append(begin.t - sent)
+                try touchscreen.touch(id: id, phase: .ended, x: 500, y: 500)
+                try client.waitForEvent("TouchEnd") { $0.type == "TouchEnd" }
+            }
+            return values
+        }
+
+        let without = try measure(firstID: 5000, count: Self.gestures)
+        Self.report("TouchBegin pass-through without the daemon", without)
+
+        // Nothing bound: the daemon rejects each touch at touch-down.
+        var daemon = try DaemonProcess.start(display: server.display, config: "gestures: []\n")
+        let unwanted = try measure(firstID: 6000, count: Self.gestures)
+        #expect(daemon.stop() == 0)
+        Self.report("TouchBegin pass-through, daemon running, no gesture on the path", unwanted)
+
+        // A 3-finger swipe is a candidate: a lone finger waits for the finger window (150 ms).
+        daemon = try DaemonProcess.start(display: server.display, config: DaemonEndToEndTests.config)
+        let candidate = try measure(firstID: 7000, count: 20)
+        #expect(daemon.stop() == 0)
+        Self.report("TouchBegin pass-through, daemon running, 3-finger swipe a candidate", candidate)
+        #expect(candidate.allSatisfy { $0 >= 150_000 }, "held for the whole finger window: \(candidate)")
+        #expect(without.count == Self.gestures && unwanted.count == Self.gestures)
+    }
+}
