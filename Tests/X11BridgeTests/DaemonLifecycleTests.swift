@@ -1,0 +1,151 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The daemon's life on a real Xorg: live reload, a crash mid-gesture, device hotplug, commands.
+@Suite(.serialized, .xServer([.touchscreen, .keyboard]))
+struct DaemonLifecycleTests {
+    static func config(keys: String) -> String {
+        """
+        gestures:
+          - name: next-desktop
+            swipe: { fingers: 3, direction: left }
+            do: { keys: \(keys) }
+        """
+    }
+
+    static func xinput(_ arguments: [String], display: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xinput")
+        process.arguments = arguments
+        process.environment = ["DISPLAY": display]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "xinput \(arguments.joined(separator: " ")) failed")
+    }
+
+    /// Swipes left with three fingers and returns the keysym of the KeyPress that is not a modifier.
+    static func swipeAndReadKey(_ server: XServer, _ client: TestClient, firstID: UInt32) throws -> String? {
+        client.clear()
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        try DaemonEndToEndTests.swipeLeft(touchscreen, firstID: firstID)
+        let modifiers: Set<String> = ["Control_L", "Alt_L", "Shift_L", "Super_L", "Control_R", "Alt_R"]
+        let press = try client.waitForEvent("a non-modifier KeyPress") {
+            $0.type == "KeyPress" && !modifiers.contains($0.keysym ?? "")
+        }
+        try client.sync()
+        return press.keysym
+    }
+
+    @Test func aLiveEditTakesEffectAndABrokenEditKeepsTheOldBindings() throws {
+        let server = try XServer.shared()
+        let client = try TestClient.launch(display: server.display, flags: [.selectTouch, .focus])
+        defer { client.kill() }
+        try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config(keys: "ctrl+alt+Left"))
+        defer { daemon.stop() }
+        #expect(try Self.swipeAndReadKey(server, client, firstID: 1) == "Left")
+
+        // An editor that writes a new file and renames it over the old one.
+        let swap = daemon.configURL.deletingLastPathComponent().appendingPathComponent(".config.yaml.swp")
+        try Self.config(keys: "ctrl+alt+Right").write(to: swap, atomically: false, encoding: .utf8)
+        #expect(rename(swap.path, daemon.configURL.path) == 0)
+        try daemon.waitForLog("reloaded")
+        #expect(try Self.swipeAndReadKey(server, client, firstID: 10) == "Right")
+
+        try "gestures:\n  - name: next-desktop\n    swipe: { fingrs: 3 }\n"
+            .write(to: daemon.configURL, atomically: false, encoding: .utf8)
+        try daemon.waitForLog("keeping the last good config")
+        #expect(daemon.log.contains("did you mean 'fingers'"), "\(daemon.log)")
+        #expect(try Self.swipeAndReadKey(server, client, firstID: 20) == "Right", "the last good config still works")
+    }
+
+    @Test func sighupReloads() throws {
+        let server = try XServer.shared()
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config(keys: "ctrl+alt+Left"))
+        defer { daemon.stop() }
+        kill(daemon.process.processIdentifier, SIGHUP)
+        try daemon.waitForLog("reloaded")
+        #expect(daemon.process.isRunning)
+    }
+
+    @Test func aDaemonKilledMidGestureHandsItsHeldTouchesToTheClient() throws {
+        let server = try XServer.shared()
+        let client = try TestClient.launch(display: server.display, flags: [.selectTouch])
+        defer { client.kill() }
+        let daemon = try DaemonProcess.start(display: server.display, config: """
+            gestures:
+              - name: hold
+                long-press: { fingers: 2, duration: 5s }
+                do: { click: right }
+            """)
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        try touchscreen.frame([.init(id: 31, phase: .began, x: 500, y: 500), .init(id: 32, phase: .began, x: 600, y: 500)])
+        try client.sync()
+        #expect(client.events.filter { $0.type.hasPrefix("Touch") }.isEmpty, "held by the daemon")
+        daemon.stop(SIGKILL)
+        try client.waitForEvents("both TouchBegins", count: 2) { $0.type == "TouchBegin" }
+        try touchscreen.frame([.init(id: 31, phase: .ended, x: 500, y: 500), .init(id: 32, phase: .ended, x: 600, y: 500)])
+        try client.waitForEvents("both TouchEnds", count: 2) { $0.type == "TouchEnd" }
+    }
+
+    @Test func gesturesStillWorkAfterTheTouchscreenIsDisabledAndEnabled() throws {
+        let server = try XServer.shared()
+        let client = try TestClient.launch(display: server.display, flags: [.selectTouch, .focus])
+        defer { client.kill() }
+        try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config(keys: "ctrl+alt+Left"))
+        defer { daemon.stop() }
+        try Self.xinput(["disable", "touchscreen"], display: server.display)
+        try daemon.waitForLog("disabled")
+        try Self.xinput(["enable", "touchscreen"], display: server.display)
+        try daemon.waitForLog("enabled")
+        InputTestDevice.forget(server, .touchscreen)
+        #expect(try Self.swipeAndReadKey(server, client, firstID: 40) == "Left")
+    }
+
+    @Test func aCommandRunsWithItsGestureInTheEnvironmentAndASlowOneDoesNotBlock() throws {
+        let server = try XServer.shared()
+        let client = try TestClient.launch(display: server.display, flags: [.selectTouch, .focus])
+        defer { client.kill() }
+        try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("gb-cmd-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let daemon = try DaemonProcess.start(display: server.display, config: """
+            gestures:
+              - name: slow-command
+                swipe: { fingers: 3, direction: left }
+                do: [{ command: "sleep 5; echo late >> \(output.path)" }, { command: "env | grep ^GESTURE_ > \(output.path).env" }]
+              - name: quick-keys
+                swipe: { fingers: 3, direction: right }
+                do: { keys: ctrl+alt+Right }
+            """)
+        defer { daemon.stop() }
+        defer { try? FileManager.default.removeItem(atPath: output.path + ".env") }
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        try DaemonEndToEndTests.swipeLeft(touchscreen, firstID: 50)
+        try daemon.waitForLog("slow-command: command")
+        // The next gesture is served while `sleep 5` still runs.
+        var x = [1000.0, 1100.0, 1200.0]
+        let ids: [UInt32] = [60, 61, 62]
+        try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .began, x: x[$0], y: 500) })
+        for _ in 0..<6 {
+            for index in x.indices { x[index] += 30 }
+            try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .moved, x: x[$0], y: 500) })
+        }
+        try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: x[$0], y: 500) })
+        let press = try client.waitForEvent("KeyPress Right", timeout: 3) { $0.type == "KeyPress" && $0.keysym == "Right" }
+        #expect(press.t > 0)
+        #expect(!FileManager.default.fileExists(atPath: output.path), "the slow command is still sleeping")
+        let deadline = Date().addingTimeInterval(5)
+        var environment = ""
+        while Date() < deadline {
+            environment = (try? String(contentsOfFile: output.path + ".env", encoding: .utf8)) ?? ""
+            if environment.contains("GESTURE_NAME") { break }
+            usleep(20_000)
+        }
+        #expect(environment.contains("GESTURE_NAME=slow-command"), "\(environment)")
+        #expect(environment.contains("GESTURE_FINGERS=3"), "\(environment)")
+        #expect(environment.contains("GESTURE_KIND=swipe"), "\(environment)")
+    }
+}
