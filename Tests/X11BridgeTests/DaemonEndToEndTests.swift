@@ -96,4 +96,25 @@ struct DaemonEndToEndTests {
         try touchscreen.touch(id: 21, phase: .ended, x: 600, y: 400)
         try client.waitForEvent("TouchEnd") { $0.type == "TouchEnd" }
     }
+
+    @Test func aLongPressSendsARightClickWhereTheFingersAre() throws {
+        let server = try server
+        let client = try TestClient.launch(display: server.display, frame: (0, 0, 1920, 1080), flags: [.selectTouch])
+        defer { client.kill() }
+        let daemon = try DaemonProcess.start(display: server.display, config: """
+            gestures:
+              - name: right-click
+                long-press: { fingers: 2, duration: 300ms }
+                do: { click: right }
+            """)
+        defer { daemon.stop() }
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        try touchscreen.frame([.init(id: 71, phase: .began, x: 700, y: 400), .init(id: 72, phase: .began, x: 760, y: 440)])
+        let click = try client.waitForEvent("ButtonPress 3", timeout: 3) { $0.type == "ButtonPress" && $0.button == 3 }
+        // The centroid of the two fingers.
+        #expect(click.root_x.map { abs($0 - 730) <= 1 } ?? (click.event_x.map { abs($0 - 730) <= 1 } ?? false), "\(click)")
+        try touchscreen.frame([.init(id: 71, phase: .ended, x: 700, y: 400), .init(id: 72, phase: .ended, x: 760, y: 440)])
+        try client.sync()
+        #expect(client.events.filter { $0.type.hasPrefix("Touch") }.isEmpty, "the press's touches were accepted")
+    }
 }
