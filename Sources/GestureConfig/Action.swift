@@ -12,6 +12,9 @@ public enum Action: Hashable, Sendable, CustomStringConvertible {
     case window(WindowAction)
     /// `desktop: …`: an EWMH request about virtual desktops.
     case desktop(DesktopAction)
+    /// A binding's `hold:` chord, pressed when the gesture begins and released when it ends or
+    /// is cancelled. Made by the binding runtime, not written under `do:`.
+    case hold(KeyChord, pressed: Bool)
 
     public var description: String {
         switch self {
@@ -21,6 +24,7 @@ public enum Action: Hashable, Sendable, CustomStringConvertible {
         case .scroll(let direction, let amount): "scroll: \(direction.rawValue) ×\(amount)"
         case .window(let action): "window: \(action)"
         case .desktop(let action): "desktop: \(action)"
+        case let .hold(chord, pressed): "hold: \(chord) (\(pressed ? "press" : "release"))"
         }
     }
 }

@@ -31,6 +31,8 @@ public struct Binding: Hashable, Sendable {
     public var actions: [Action]
     /// Actions repeated as a continuous gesture progresses (`steps`).
     public var steps: Steps?
+    /// A chord held down while the gesture runs (`hold:`): pressed at began, released at ended or cancelled.
+    public var hold: KeyChord?
     /// Which window the actions address (`target`, default the window under the fingers).
     public var target: ActionTarget
     /// Which kind of device the binding listens to (`device`, default any).
@@ -49,6 +51,7 @@ public struct Binding: Hashable, Sendable {
         phase: ActionPhase? = nil,
         actions: [Action] = [],
         steps: Steps? = nil,
+        hold: KeyChord? = nil,
         target: ActionTarget = .under,
         device: InputDevice = .any,
         location: SourceLocation
@@ -62,6 +65,7 @@ public struct Binding: Hashable, Sendable {
         self.phase = phase ?? (recognizer.kind.isContinuous ? .begin : .end)
         self.actions = actions
         self.steps = steps
+        self.hold = hold
         self.target = target
         self.device = device
         self.location = location

@@ -57,6 +57,11 @@ public final class BindingRuntime {
                 fired.append(FiredAction(time: time, gesture: binding.name, action: action, context: context))
             }
         }
+        if let chord = binding.hold {
+            // Pressed when the gesture begins; released however it ends, so nothing stays down.
+            if state == .began { fire([.hold(chord, pressed: true)]) }
+            if state == .ended || state == .cancelled { fire([.hold(chord, pressed: false)]) }
+        }
         if firesDo(binding, state) { fire(binding.actions) }
         if let steps = binding.steps { stepActions(steps, recognizer, state, snapshot.measurement, fire) }
         return fired

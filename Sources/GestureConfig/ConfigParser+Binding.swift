@@ -19,7 +19,7 @@ struct BindingDraft {
 extension ConfigParser {
     /// The keys a binding may have.
     static let bindingKeys = ["name"] + RecognizerKind.allCases.map(\.rawValue)
-        + ["after", "with", "on", "do", "steps", "target", "device"]
+        + ["after", "with", "on", "do", "steps", "hold", "target", "device"]
 
     /// The bindings of a `gestures:` list; the usable ones, after reporting the rest.
     ///
@@ -86,14 +86,15 @@ extension ConfigParser {
         let phase = fields["on"].flatMap { self.phase($0, kind: kind) }
         let actions = fields["do"].flatMap { self.actions($0) }
         let steps = fields["steps"].flatMap { self.steps($0, kind: kind) }
+        let hold = fields["hold"].flatMap { self.hold($0, kind: kind) }
         let target = fields["target"].flatMap { word($0, as: ActionTarget.self) } ?? .under
         let device = fields["device"].flatMap { word($0, as: InputDevice.self) } ?? .any
 
         guard errors.count == errorCount, let spec else { return nil }
-        if actions?.isEmpty ?? true, steps == nil {
+        if actions?.isEmpty ?? true, steps == nil, hold == nil {
             report(
                 .neverFires, at: node, "gesture '\(name)' does nothing",
-                suggestion: "add 'do:' with an action, or 'steps:' for pan, pinch and rotate"
+                suggestion: "add 'do:' with an action, or 'steps:' or 'hold:' for pan, pinch and rotate"
             )
             return nil
         }
@@ -107,6 +108,7 @@ extension ConfigParser {
             phase: phase,
             actions: actions ?? [],
             steps: steps,
+            hold: hold,
             target: target,
             device: device,
             location: location(of: node)
@@ -124,5 +126,33 @@ extension ConfigParser {
             return nil
         }
         return word(field, as: ActionPhase.self)
+    }
+
+    /// `hold: alt`: one chord held while a continuous gesture runs.
+    private func hold(_ field: Field, kind: RecognizerKind?) -> KeyChord? {
+        if let kind, !kind.isContinuous {
+            report(
+                .neverFires, at: field.keyNode,
+                "'hold' applies only to continuous gestures, but \(kind.rawValue) is recognized once",
+                found: "hold", suggestion: "use 'do: { keys: … }' for a \(kind.rawValue)"
+            )
+            return nil
+        }
+        guard let text = scalar(field.value, expecting: "a chord such as 'alt' or 'ctrl+shift'") else { return nil }
+        do {
+            let sequence = try KeySequence(parsing: text)
+            guard sequence.chords.count == 1, let chord = sequence.chords.first else {
+                report(.invalidValue, at: field.value, "'hold' takes one chord, not a sequence", found: text,
+                       suggestion: "write one chord, such as 'alt' or 'ctrl+shift'")
+                return nil
+            }
+            return chord
+        } catch {
+            report(
+                .unknownKeyName, at: location(of: field.value, offset: error.offset), error.message,
+                found: error.found, suggestion: error.suggestion
+            )
+            return nil
+        }
     }
 }

@@ -21,6 +21,8 @@ extension FiredAction {
         case .window(let windowAction):
             return [("window", .string(windowAction.description))]
                 + (context.window.map { [("target", .number(Double($0.id)))] } ?? [])
+        case let .hold(chord, pressed):
+            return [("hold", .string(chord.description)), ("pressed", .bool(pressed))] + target
         case .desktop(let desktop):
             switch desktop {
             case .switchTo(.number(let number)): return [("desktop", .number(Double(number)))]

@@ -79,6 +79,9 @@ public final class ActionPerformer {
                 return .skipped("neither the window manager nor \(id) takes a close request")
             }
             return .performed
+        case let .hold(chord, pressed):
+            if pressed { try keys.press(chord) } else { try keys.release(chord) }
+            return .performed
         case .desktop(let action):
             guard try windows.perform(action) else { return .skipped("no such desktop, or no EWMH window manager") }
             return .performed

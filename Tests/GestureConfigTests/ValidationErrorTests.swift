@@ -250,7 +250,7 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
             """,
             kind: .neverFires,
             expected: "config.yaml:2:5: gesture 'screen.gestures[0]' does nothing; "
-                + "add 'do:' with an action, or 'steps:' for pan, pinch and rotate"
+                + "add 'do:' with an action, or 'steps:' or 'hold:' for pan, pinch and rotate"
         ),
         MistakeCase(
             label: "on for a tap",

@@ -117,4 +117,31 @@ struct DaemonEndToEndTests {
         try client.sync()
         #expect(client.events.filter { $0.type.hasPrefix("Touch") }.isEmpty, "the press's touches were accepted")
     }
+
+    @Test func sigtermInTheMiddleOfAHeldChordReleasesIt() throws {
+        let server = try server
+        let client = try TestClient.launch(display: server.display, flags: [.selectTouch, .focus])
+        defer { client.kill() }
+        try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
+        let daemon = try DaemonProcess.start(display: server.display, config: """
+            gestures:
+              - name: drag-window
+                pan: { fingers: 3 }
+                hold: alt
+            """)
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        var x = [800.0, 900.0, 1000.0]
+        let ids: [UInt32] = [81, 82, 83]
+        try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .began, x: x[$0], y: 500) })
+        for _ in 0..<4 {
+            for index in x.indices { x[index] += 15 }
+            try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .moved, x: x[$0], y: 500) })
+        }
+        try client.waitForEvent("Alt pressed") { $0.type == "KeyPress" && $0.keysym == "Alt_L" }
+        try client.sync()
+        #expect(!client.events.contains { $0.type == "KeyRelease" }, "held while the pan runs")
+        #expect(daemon.stop(SIGTERM) == 0, "\(daemon.log)")
+        try client.waitForEvent("Alt released") { $0.type == "KeyRelease" && $0.keysym == "Alt_L" }
+        try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: x[$0], y: 500) })
+    }
 }
