@@ -14,15 +14,6 @@ struct DaemonLifecycleTests {
         """
     }
 
-    static func xinput(_ arguments: [String], display: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xinput")
-        process.arguments = arguments
-        process.environment = ["DISPLAY": display]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "xinput \(arguments.joined(separator: " ")) failed")
-    }
 
     /// Swipes left with three fingers and returns the keysym of the KeyPress that is not a modifier.
     static func swipeAndReadKey(_ server: XServer, _ client: TestClient, firstID: UInt32) throws -> String? {
@@ -96,9 +87,9 @@ struct DaemonLifecycleTests {
         try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
         let daemon = try DaemonProcess.start(display: server.display, config: Self.config(keys: "ctrl+alt+Left"))
         defer { daemon.stop() }
-        try Self.xinput(["disable", "touchscreen"], display: server.display)
+        try server.xinput(["disable", "touchscreen"])
         try daemon.waitForLog("disabled")
-        try Self.xinput(["enable", "touchscreen"], display: server.display)
+        try server.xinput(["enable", "touchscreen"])
         try daemon.waitForLog("enabled")
         InputTestDevice.forget(server, .touchscreen)
         #expect(try Self.swipeAndReadKey(server, client, firstID: 40) == "Left")

@@ -41,7 +41,7 @@ struct InputDevicesTests {
         defer { capture.releaseAll() }
         let id = try #require(capture.devices.devices.values.first { $0.name == device.rawValue }?.id)
 
-        try xinput(["disable", device.rawValue], display: server.display)
+        try server.xinput(["disable", device.rawValue])
         let disabled = drain(capture, connection)
         #expect(disabled.count == 1)
         guard case .device(.disabled(let off))? = disabled.first else {
@@ -51,7 +51,7 @@ struct InputDevicesTests {
         #expect(off.id == id && !off.isEnabled)
         #expect(!capture.devices.touchscreens.contains { $0.id == id } && !capture.devices.touchpads.contains { $0.id == id })
 
-        try xinput(["enable", device.rawValue], display: server.display)
+        try server.xinput(["enable", device.rawValue])
         InputTestDevice.forget(server, device)
         let enabled = drain(capture, connection)
         #expect(enabled == [.device(.enabled(TouchDevice(id: id, name: off.name, kind: off.kind,
@@ -64,8 +64,8 @@ struct InputDevicesTests {
         let connection = try X11Connection(displayName: server.display)
         let capture = try TouchCapture(connection: connection)
         defer { capture.releaseAll() }
-        try xinput(["disable", "touchscreen"], display: server.display)
-        try xinput(["enable", "touchscreen"], display: server.display)
+        try server.xinput(["disable", "touchscreen"])
+        try server.xinput(["enable", "touchscreen"])
         InputTestDevice.forget(server, .touchscreen)
         _ = drain(capture, connection)
 
@@ -84,8 +84,8 @@ struct InputDevicesTests {
         defer { capture.releaseAll() }
 
         // A new master pair brings XTEST slave devices: added, then removed, and none of them touches.
-        try xinput(["create-master", "extra"], display: server.display)
-        try xinput(["remove-master", "extra pointer"], display: server.display)
+        try server.xinput(["create-master", "extra"])
+        try server.xinput(["remove-master", "extra pointer"])
         #expect(drain(capture, connection).isEmpty)
         #expect(capture.devices.devices.count == 2)
     }
@@ -97,16 +97,6 @@ struct InputDevicesTests {
         return events
     }
 
-    /// Runs `xinput` against the test server; it returns once the server has processed the request.
-    private func xinput(_ arguments: [String], display: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/xinput")
-        process.arguments = arguments
-        process.environment = ["DISPLAY": display]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0, "xinput \(arguments.joined(separator: " ")) failed")
-    }
 }
 
 /// Device names against include and exclude patterns, without a server.
