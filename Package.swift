@@ -66,9 +66,12 @@ let package = Package(
             dependencies: ["GestureReplay", "GestureConfig", "GestureEngine", "gesturebridge"],
             resources: [.copy("Traces")]
         ),
+        // A real X client that prints what it receives, one JSON line per event: test
+        // infrastructure for X11BridgeTests, not installed.
+        .executableTarget(name: "x11-test-client", dependencies: ["CX11"]),
         .testTarget(
             name: "X11BridgeTests",
-            dependencies: ["X11Bridge", "GestureEngine", "GestureConfig", "gesturebridge"]
+            dependencies: ["X11Bridge", "GestureEngine", "GestureConfig", "gesturebridge", "x11-test-client"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -19,6 +19,8 @@ public final class X11Connection {
     /// Opens the display (nil: `DISPLAY`) and negotiates XInput2, asking for 2.4 and accepting 2.2 or newer.
     public init(displayName: String? = nil) throws(X11Error) {
         let name = displayName ?? getenvString("DISPLAY") ?? ""
+        // Before the first request: Xlib's default error handler would exit the process.
+        X11ErrorStore.install()
         guard let display = XOpenDisplay(displayName) else { throw .cannotOpenDisplay(name) }
         var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
         guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0 else {
@@ -40,6 +42,7 @@ public final class X11Connection {
 
     deinit {
         XCloseDisplay(display)
+        _ = X11ErrorStore.take(for: display)
     }
 
     /// The connection's file descriptor, for `poll(2)` (`ConnectionNumber`).

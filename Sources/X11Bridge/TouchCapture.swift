@@ -1,0 +1,199 @@
+internal import CX11
+import GestureEngine
+import Glibc
+
+/// One touch event the grab delivered, in screen pixels: the bridge's value for an `XI_TouchBegin/Update/End`.
+public struct CapturedTouch: Hashable, Sendable, CustomStringConvertible {
+    /// Where the sequence is.
+    public enum Phase: Hashable, Sendable {
+        case began, moved, ended
+    }
+
+    /// The server's touch id (`detail`), unique among live touches; not the id the device reported.
+    public var id: TouchID
+    public var phase: Phase
+    /// The position on the root window, in pixels (`root_x`, `root_y`).
+    public var x: Double
+    public var y: Double
+    /// The server's timestamp, in milliseconds (`time`; it wraps after 49.7 days).
+    public var time: UInt64
+    /// The slave device the touch came from (`sourceid`).
+    public var device: DeviceID
+
+    public var description: String { "touch \(id) \(phase) at (\(x), \(y)) from device \(device) at \(time) ms" }
+}
+
+/// What the capture's event pump reports.
+public enum CaptureEvent: Hashable, Sendable {
+    /// A grabbed touch event from a captured device, to feed to the engine.
+    case touch(CapturedTouch)
+    /// A touch device appeared, vanished, or was enabled or disabled.
+    case device(DeviceChange)
+}
+
+/// Grabs every touch on the screen before any application sees it, and passes each on or keeps it.
+///
+/// UIKit's delivery model on X11: the capture owns each touch sequence first
+/// (`XIGrabTouchBegin` on the root for all master devices, any modifiers). For each
+/// touch, exactly one decision goes back to the server: `accept` keeps it (the
+/// application underneath never sees it), `reject` hands it on (the application
+/// receives the whole sequence, replayed from its TouchBegin). A decision for a
+/// touch that already ended is still sent: the server holds it until then. Touches
+/// from devices the filter excludes are rejected at once and never reported.
+public final class TouchCapture {
+    private let connection: X11Connection
+    /// The touch devices, kept current by the hierarchy events this capture selects.
+    public let devices: InputDevices
+    private var ledger = TouchLedger()
+    /// The touches whose begin was reported: their updates and end are reported too.
+    private var reported: Set<TouchID> = []
+    private var isGrabbing = false
+    /// Where programmer errors go (a second decision, a decision for an unknown touch): logged, never sent.
+    public var log: (String) -> Void = { message in
+        var line = "gesturebridge: " + message + "\n"
+        line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+    }
+
+    /// Grabs touches on the root window and selects hotplug events.
+    ///
+    /// The corresponding Xlib calls are `XISelectEvents` (`XI_HierarchyChanged` for
+    /// `XIAllDevices`) and `XIGrabTouchBegin`. Throws when another client holds the
+    /// touch grab already.
+    public init(connection: X11Connection, filter: DeviceFilter = .all) throws(X11Error) {
+        self.connection = connection
+        devices = InputDevices(connection: connection, filter: filter)
+        let display = connection.display, root = Window(connection.root.rawValue)
+
+        var hierarchy = Self.mask([XI_HierarchyChanged])
+        hierarchy.withUnsafeMutableBufferPointer { bits in
+            var mask = XIEventMask(deviceid: XIAllDevices, mask_len: Int32(bits.count), mask: bits.baseAddress)
+            _ = XISelectEvents(display, root, &mask, 1)
+        }
+        var touches = Self.mask([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_TouchOwnership])
+        var modifiers = XIGrabModifiers(modifiers: cx11_XIAnyModifier(), status: 0)
+        let failed = touches.withUnsafeMutableBufferPointer { bits in
+            var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(bits.count), mask: bits.baseAddress)
+            return XIGrabTouchBegin(display, XIAllMasterDevices, root, 0, &mask, 1, &modifiers)
+        }
+        let errors = connection.sync()
+        guard failed == 0, errors.isEmpty else { throw .requestFailed("XIGrabTouchBegin (is another touch daemon running?)") }
+        isGrabbing = true
+    }
+
+    deinit {
+        releaseAll()
+    }
+
+    /// Reads every event already received without blocking, and appends what it means.
+    ///
+    /// Call it when the connection's descriptor is readable, and after a request that
+    /// may have brought events in. The corresponding Xlib calls are `XPending`,
+    /// `XNextEvent` and `XGetEventData`.
+    public func nextEvents(into events: inout [CaptureEvent]) {
+        let display = connection.display
+        while XPending(display) > 0 {
+            var event = XEvent()
+            XNextEvent(display, &event)
+            guard event.xcookie.type == GenericEvent, event.xcookie.extension == connection.xinputOpcode,
+                  XGetEventData(display, &event.xcookie) != 0 else { continue }
+            defer { XFreeEventData(display, &event.xcookie) }
+            let cookie = event.xcookie
+            switch cookie.evtype {
+            case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
+                let raw = cookie.data.assumingMemoryBound(to: XIDeviceEvent.self)
+                let touch = Self.capturedTouch(raw.pointee)
+                if let touch = record(touch, through: DeviceID(rawValue: raw.pointee.deviceid)) {
+                    events.append(.touch(touch))
+                }
+            case XI_HierarchyChanged:
+                var changes: [DeviceChange] = []
+                devices.apply(cookie.data.assumingMemoryBound(to: XIHierarchyEvent.self), into: &changes)
+                events.append(contentsOf: changes.map(CaptureEvent.device))
+            default:
+                // XI_TouchOwnership: the capture owns every touch from its begin, as the first grab.
+                continue
+            }
+        }
+    }
+
+    /// The one conversion from an XI2 touch event to the bridge's value.
+    static func capturedTouch(_ event: XIDeviceEvent) -> CapturedTouch {
+        let phase: CapturedTouch.Phase = switch event.evtype {
+        case XI_TouchBegin: .began
+        case XI_TouchUpdate: .moved
+        default: .ended
+        }
+        return CapturedTouch(id: TouchID(UInt32(bitPattern: event.detail)), phase: phase,
+                             x: event.root_x, y: event.root_y, time: UInt64(event.time),
+                             device: DeviceID(rawValue: event.sourceid))
+    }
+
+    /// Updates the ledger; returns the touch if it is to be reported, nil when it was passed on.
+    ///
+    /// Whether a sequence is reported is settled at its begin, so a device disabled
+    /// mid-touch still reports the end of the touches it started.
+    private func record(_ touch: CapturedTouch, through master: DeviceID) -> CapturedTouch? {
+        switch touch.phase {
+        case .began:
+            ledger.began(touch.id, device: master)
+            guard devices.capturesTouches(from: touch.device) else {
+                decide(touch.id, .rejected)
+                return nil
+            }
+            reported.insert(touch.id)
+            return touch
+        case .moved:
+            return reported.contains(touch.id) ? touch : nil
+        case .ended:
+            ledger.ended(touch.id)
+            return reported.remove(touch.id) != nil ? touch : nil
+        }
+    }
+
+    /// Keeps the touch: the application underneath never sees it.
+    public func accept(_ id: TouchID) { decide(id, .accepted) }
+
+    /// Passes the touch on: the window below receives the whole sequence, replayed from its begin.
+    public func reject(_ id: TouchID) { decide(id, .rejected) }
+
+    /// Sends the decision for a touch, exactly once; a second decision is logged and not sent.
+    ///
+    /// The corresponding Xlib call is `XIAllowTouchEvents` with `XIAcceptTouch` or `XIRejectTouch`.
+    public func decide(_ id: TouchID, _ delivery: Delivery) {
+        switch ledger.decide(id, delivery) {
+        case .send(let device):
+            let mode = switch delivery {
+            case .accepted: XIAcceptTouch
+            case .rejected: XIRejectTouch
+            }
+            XIAllowTouchEvents(connection.display, device.rawValue, id.rawValue, Window(connection.root.rawValue), mode)
+            connection.flush()
+        case .alreadyDecided(let earlier):
+            log("bug: touch \(id) was already \(earlier); not sending \(delivery)")
+        case .unknown:
+            log("bug: no grabbed touch \(id) to be \(delivery)")
+        }
+    }
+
+    /// The touches still waiting for a decision, ended or not.
+    public var undecidedTouches: [TouchID] { ledger.undecided }
+
+    /// Rejects every undecided touch and ungrabs: for SIGTERM and fatal errors.
+    ///
+    /// The applications underneath get the held touches, replayed. The corresponding
+    /// Xlib call is `XIUngrabTouchBegin`.
+    public func releaseAll() {
+        for id in ledger.undecided { decide(id, .rejected) }
+        guard isGrabbing else { return }
+        isGrabbing = false
+        var modifiers = XIGrabModifiers(modifiers: cx11_XIAnyModifier(), status: 0)
+        XIUngrabTouchBegin(connection.display, XIAllMasterDevices, Window(connection.root.rawValue), 1, &modifiers)
+        connection.flush()
+    }
+
+    private static func mask(_ events: [Int32]) -> [UInt8] {
+        var bits = [UInt8](repeating: 0, count: Int(cx11_XIMaskLen(XI_LASTEVENT)))
+        for event in events { cx11_XISetMask(&bits, event) }
+        return bits
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+import GestureEngine
+import Testing
+@testable import X11Bridge
+
+/// Touch ownership on a real Xorg: the capture sees touches first, and its decisions decide what the window below gets.
+@Suite("Capturing touches on a real Xorg", .serialized, .xServer([.touchscreen]))
+struct TouchCaptureTests {
+    /// When the decision is sent, relative to the finger lifting.
+    enum Moment: String, CaseIterable, Sendable {
+        case whileDown, afterLift
+    }
+
+    /// A capture on its own connection, the touchscreen, and a client window under the touches.
+    struct Desk {
+        let server: XServer
+        let connection: X11Connection
+        let capture: TouchCapture
+        let touchscreen: InputTestDevice
+        let client: TestClient
+        var logged: [String] { logBox.lines }
+        private let logBox = LogBox()
+
+        init(filter: DeviceFilter = .all) throws {
+            server = try XServer.shared()
+            touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+            client = try TestClient.launch(display: server.display, frame: (100, 100, 1000, 800))
+            connection = try X11Connection(displayName: server.display)
+            capture = try TouchCapture(connection: connection, filter: filter)
+            let box = logBox
+            capture.log = { box.lines.append($0) }
+        }
+
+        /// Every capture event the server sent before now (the inputtest sync and a round trip make it exact).
+        func drain() -> [CaptureEvent] {
+            #expect(connection.sync().isEmpty, "no X errors")
+            var events: [CaptureEvent] = []
+            capture.nextEvents(into: &events)
+            return events
+        }
+
+        func touches() -> [CapturedTouch] {
+            drain().compactMap { if case .touch(let touch) = $0 { touch } else { nil } }
+        }
+
+        /// The touch events the client has received, after a barrier.
+        func clientTouches() throws -> [TestClient.Event] {
+            try client.sync()
+            return client.events.filter { $0.type.hasPrefix("Touch") }
+        }
+
+        func finish() {
+            capture.releaseAll()
+            client.kill()
+        }
+    }
+
+    final class LogBox: @unchecked Sendable {
+        var lines: [String] = []
+    }
+
+    @Test(arguments: [Delivery.accepted, .rejected], Moment.allCases)
+    func theCaptureSeesATouchFirstAndTheClientGetsItOnlyWhenRejected(delivery: Delivery, moment: Moment) throws {
+        let desk = try Desk()
+        defer { desk.finish() }
+
+        try desk.touchscreen.touch(id: 1, phase: .began, x: 400, y: 300)
+        try desk.touchscreen.touch(id: 1, phase: .moved, x: 430, y: 320)
+        let seen = desk.touches()
+        #expect(seen.map(\.phase) == [.began, .moved])
+        #expect(seen.first.map { abs($0.x - 400) < 0.5 && abs($0.y - 300) < 0.5 } == true, "\(seen)")
+        #expect(seen.last.map { abs($0.x - 430) < 0.5 && abs($0.y - 320) < 0.5 } == true)
+        #expect(try desk.clientTouches().isEmpty, "nothing reaches the client before the decision")
+        let id = try #require(seen.first?.id)
+
+        if moment == .whileDown { desk.capture.decide(id, delivery) }
+        try desk.touchscreen.touch(id: 1, phase: .ended, x: 430, y: 320)
+        // A rejected touch ends for the capture at once (the server's notice), so every case sees one end.
+        #expect(desk.touches().map(\.phase) == [.ended])
+        if moment == .afterLift {
+            #expect(try desk.clientTouches().isEmpty, "an ended touch is still held until decided")
+            #expect(desk.capture.undecidedTouches == [id])
+            desk.capture.decide(id, delivery)
+        }
+
+        switch delivery {
+        case .accepted:
+            #expect(try desk.clientTouches().isEmpty, "an accepted touch never reaches the client")
+        case .rejected:
+            let replayed = try desk.client.waitForEvents("the replayed sequence", count: 3) { $0.type.hasPrefix("Touch") }
+            #expect(replayed.map(\.type) == ["TouchBegin", "TouchUpdate", "TouchEnd"])
+            #expect(abs((replayed[0].root_x ?? 0) - 400) < 0.5 && abs((replayed[1].root_x ?? 0) - 430) < 0.5)
+        }
+        #expect(desk.capture.undecidedTouches.isEmpty)
+        #expect(desk.logged.isEmpty)
+    }
+
+    @Test func releaseAllRejectsTheUndecidedTouchesAndUngrabs() throws {
+        let desk = try Desk()
+        defer { desk.finish() }
+        try desk.touchscreen.frame([.init(id: 1, phase: .began, x: 300, y: 300), .init(id: 2, phase: .began, x: 600, y: 300)])
+        let ids = desk.touches().map(\.id)
+        try #require(ids.count == 2)
+        desk.capture.accept(ids[0])
+
+        desk.capture.releaseAll()
+        let handed = try desk.client.waitForEvent("the held touch") { $0.type == "TouchBegin" }
+        #expect(abs((handed.root_x ?? 0) - 600) < 0.5, "the undecided touch, not the accepted one")
+        try desk.touchscreen.frame([.init(id: 1, phase: .ended, x: 300, y: 300), .init(id: 2, phase: .ended, x: 600, y: 300)])
+        try desk.client.waitForEvent("its end") { $0.type == "TouchEnd" }
+        #expect(try desk.clientTouches().map(\.type) == ["TouchBegin", "TouchEnd"])
+
+        _ = desk.drain()
+        desk.client.clear()
+        try desk.touchscreen.touch(id: 3, phase: .began, x: 500, y: 500)
+        try desk.touchscreen.touch(id: 3, phase: .ended, x: 500, y: 500)
+        #expect(desk.touches().isEmpty, "no grab any more")
+        try desk.client.waitForEvents("a touch straight to the client", count: 2) { $0.type.hasPrefix("Touch") }
+    }
+
+    @Test func aSecondDecisionIsLoggedAndNotSent() throws {
+        let desk = try Desk()
+        defer { desk.finish() }
+        try desk.touchscreen.touch(id: 1, phase: .began, x: 500, y: 400)
+        let id = try #require(desk.touches().first?.id)
+        desk.capture.accept(id)
+        desk.capture.reject(id)
+        try desk.touchscreen.touch(id: 1, phase: .ended, x: 500, y: 400)
+        _ = desk.drain()
+        desk.capture.reject(id)
+        desk.capture.accept(TouchID(999_999))
+
+        #expect(try desk.clientTouches().isEmpty, "the second decision (reject) was not sent")
+        #expect(desk.logged.count == 3)
+        #expect(desk.logged.first?.contains("already accepted") == true, "\(desk.logged)")
+        #expect(desk.logged.last?.contains("no grabbed touch 999999") == true)
+    }
+
+    @Test func touchesFromAnExcludedDeviceGoStraightThrough() throws {
+        let desk = try Desk(filter: DeviceFilter(exclude: ["touchscreen"]))
+        defer { desk.finish() }
+        #expect(desk.capture.devices.touchscreens.isEmpty)
+
+        try desk.touchscreen.touch(id: 1, phase: .began, x: 500, y: 400)
+        try desk.touchscreen.touch(id: 1, phase: .ended, x: 500, y: 400)
+        #expect(desk.touches().isEmpty, "nothing reported")
+        try desk.client.waitForEvents("the whole touch", count: 2) { $0.type.hasPrefix("Touch") }
+        #expect(desk.capture.undecidedTouches.isEmpty)
+    }
+
+    @Test func killingTheCapturingProcessHandsItsHeldTouchesToTheClient() throws {
+        let server = try XServer.shared()
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        let client = try TestClient.launch(display: server.display)
+        defer { client.kill() }
+        let daemon = try TestClient.launch(display: server.display, flags: [.grabTouches])
+        defer { daemon.kill(SIGKILL) }
+
+        try touchscreen.touch(id: 1, phase: .began, x: 700, y: 500)
+        try touchscreen.touch(id: 1, phase: .moved, x: 720, y: 510)
+        try daemon.waitForEvents("the grabbing process owns the touch", count: 2) { $0.type.hasPrefix("Touch") }
+        try client.sync()
+        #expect(client.events.filter { $0.type.hasPrefix("Touch") }.isEmpty)
+
+        daemon.kill(SIGKILL)
+        let handed = try client.waitForEvents("the held touch, replayed", count: 2) { $0.type.hasPrefix("Touch") }
+        #expect(handed.map(\.type) == ["TouchBegin", "TouchUpdate"])
+        #expect(abs((handed[0].root_x ?? 0) - 700) < 0.5)
+        try touchscreen.touch(id: 1, phase: .ended, x: 720, y: 510)
+        try client.waitForEvent("its end") { $0.type == "TouchEnd" }
+    }
+}
