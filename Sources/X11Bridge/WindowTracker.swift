@@ -6,8 +6,8 @@ import Glibc
 /// Keeps a live description of the desktop's windows, updated from X events, never by polling.
 ///
 /// The client list comes from the window manager's `_NET_CLIENT_LIST_STACKING`
-/// (bottom-to-top, reversed here to top-most first); without an EWMH window manager
-/// it falls back to the root's children (`XQueryTree`) and the client under each by
+/// (bottom-to-top, reversed here to top-most first); without a live EWMH window
+/// manager (`_NET_SUPPORTING_WM_CHECK`) it falls back to the root's children (`XQueryTree`) and the client under each by
 /// `WM_STATE`. For each client it reads `WM_CLASS`, the title and the frame in root
 /// pixels, skipping windows that are not viewable (unmapped, iconic, other desktops).
 /// The focused window is `_NET_ACTIVE_WINDOW`.
@@ -140,7 +140,8 @@ public final class WindowTracker {
     private func rebuild() {
         let firstSerial = XNextRequest(display)
         let clients: [Window]
-        if let stacking = windowList(atoms.clientListStacking) {
+        let hasWindowManager = hasLiveWindowManager()
+        if hasWindowManager, let stacking = windowList(atoms.clientListStacking) {
             clientListSource = .windowManager
             clients = stacking.reversed()
         } else {
@@ -158,7 +159,7 @@ public final class WindowTracker {
                                                                width: Double(frame.width), height: Double(frame.height))))
         }
         watched = stillWatched
-        let active = windowList(atoms.activeWindow)?.first.flatMap { $0 == 0 ? nil : UInt64($0) }
+        let active = hasWindowManager ? windowList(atoms.activeWindow)?.first.flatMap { $0 == 0 ? nil : UInt64($0) } : nil
         let size = connection.screenSize
         cached = SceneDescription(width: Double(size.width), height: Double(size.height), dpi: dpi,
                                   windows: windows, activeWindow: active)

@@ -62,6 +62,19 @@ struct WindowDesk {
         #expect(mover.sync().isEmpty, "no X errors")
     }
 
+    /// A CARDINAL property of the root, read through the other connection.
+    func rootCardinal(_ name: String) -> UInt64? {
+        let display = mover.display
+        var type: Atom = 0, format: Int32 = 0
+        var count: UInt = 0, remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(display, Window(mover.root.rawValue), XInternAtom(display, name, 0), 0, 1, 0,
+                                        Atom(XA_CARDINAL), &type, &format, &count, &remaining, &data)
+        defer { if let data { XFree(data) } }
+        guard status == Success, format == 32, count == 1, let data else { return nil }
+        return UInt64(UInt(bitPattern: data.withMemoryRebound(to: Int.self, capacity: 1) { $0.pointee }))
+    }
+
     /// The top-level window above a client (the frame under a reparenting window manager).
     func topLevel(of window: UInt64) -> UInt64 {
         var current = Window(window)
@@ -81,7 +94,27 @@ struct WindowDesk {
 final class Openbox {
     let process = Process()
 
-    init(display: String) throws {
+    /// The openbox of each test server, started once: on these servers a second openbox,
+    /// started after the first was killed, left new windows unmapped (cause not found).
+    nonisolated(unsafe) private static var running: [String: Openbox] = [:]
+    private static let lock = NSLock()
+
+    /// The server's openbox, started on first use and waited for until it manages windows.
+    static func shared(on desk: WindowDesk) throws -> Openbox {
+        let openbox = try lock.withLock {
+            if let openbox = running[desk.server.display], openbox.process.isRunning { return openbox }
+            let openbox = try Openbox(display: desk.server.display)
+            running[desk.server.display] = openbox
+            return openbox
+        }
+        let (tracker, pid) = (desk.tracker, openbox.process.processIdentifier)
+        try desk.waitForScene("openbox running (its _OPENBOX_PID) and listing clients", timeout: 10) { _ in
+            desk.rootCardinal("_OPENBOX_PID") == UInt64(pid) && tracker.clientListSource == .windowManager
+        }
+        return openbox
+    }
+
+    private init(display: String) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")
         process.arguments = ["--sm-disable"]
         var environment = ProcessInfo.processInfo.environment
@@ -92,13 +125,13 @@ final class Openbox {
         try process.run()
     }
 
-    /// Stops openbox (it gives its clients back to the root) and reaps it; SIGKILL after 3 s.
+    /// Kills openbox and reaps it.
+    ///
+    /// SIGKILL, because openbox inherits the test runner's blocked SIGTERM. An openbox
+    /// that is never stopped exits with its server.
     func stop() {
         guard process.isRunning else { return }
-        process.terminate()
-        let deadline = Date().addingTimeInterval(3)
-        while process.isRunning, Date() < deadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 
