@@ -15,16 +15,21 @@ struct WindowTrackerOpenboxTests {
         let alpha: TestClient
         let beta: TestClient
 
+        /// The clients map before openbox starts, so that a starting openbox adopts them:
+        /// a window mapped while openbox was starting up was seen never to be mapped.
         init() throws {
             desk = try WindowDesk()
-            openbox = try Openbox.shared(on: desk)
             let display = desk.server.display
             alpha = try TestClient.launch(display: display, instance: "alpha", className: "Alpha", title: "Alpha window",
                                           frame: (100, 150, 400, 300), flags: [])
             beta = try TestClient.launch(display: display, instance: "beta", className: "Beta", title: "Beta window",
                                          frame: (600, 200, 500, 350), flags: [])
-            let (alpha, beta) = (alpha, beta)
-            try desk.waitForScene("both clients listed") { WindowDesk.ids($0, among: [alpha, beta]).count == 2 }
+            openbox = try Openbox.shared(on: desk)
+            let (alpha, beta, desk) = (alpha, beta, desk)
+            try desk.waitForScene("both clients listed in frames", timeout: 10) { scene in
+                WindowDesk.ids(scene, among: [alpha, beta]).count == 2
+                    && desk.topLevel(of: alpha.window) != alpha.window && desk.topLevel(of: beta.window) != beta.window
+            }
         }
 
         func finish() {

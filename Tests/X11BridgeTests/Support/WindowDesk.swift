@@ -94,8 +94,8 @@ struct WindowDesk {
 final class Openbox {
     let process = Process()
 
-    /// The openbox of each test server, started once: on these servers a second openbox,
-    /// started after the first was killed, left new windows unmapped (cause not found).
+    /// The openbox of each test server, started once, so that only the suite's first
+    /// clients meet an openbox that is starting up (they are mapped before it starts).
     nonisolated(unsafe) private static var running: [String: Openbox] = [:]
     private static let lock = NSLock()
 
