@@ -15,7 +15,9 @@ import Glibc
 /// Property and structure events mark the scene dirty; `scene` rebuilds it on the
 /// next read. The tracker selects `PropertyChangeMask | SubstructureNotifyMask` on the
 /// root, `PropertyChangeMask | StructureNotifyMask` on each client and its frame, and
-/// XRandR screen changes for `monitors`.
+/// XRandR screen, CRTC and output changes for `monitors`. (Xorg sends no event for a
+/// monitor set with `xrandr --setmonitor` alone: such a change is seen at the next
+/// screen change.)
 public final class WindowTracker {
     /// Where the client list came from in the last rebuild.
     public enum ClientListSource: Hashable, Sendable {
@@ -56,7 +58,7 @@ public final class WindowTracker {
         var eventBase: Int32 = 0, errorBase: Int32 = 0
         if XRRQueryExtension(display, &eventBase, &errorBase) != 0 {
             randrEventBase = eventBase
-            XRRSelectInput(display, root, Int32(RRScreenChangeNotifyMask))
+            XRRSelectInput(display, root, Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
         } else {
             randrEventBase = nil
         }
@@ -109,7 +111,11 @@ public final class WindowTracker {
         case DestroyNotify:
             watched.remove(event.xdestroywindow.window)
         default:
-            guard let randrEventBase, event.type == randrEventBase + RRScreenChangeNotify else { return false }
+            // Screen, CRTC and output changes (a monitor plugged, a mode set) can move the monitors.
+            guard let randrEventBase,
+                  event.type == randrEventBase + RRScreenChangeNotify || event.type == randrEventBase + RRNotify else {
+                return false
+            }
             XRRUpdateConfiguration(&event)
             monitors = readMonitors()
         }

@@ -90,6 +90,18 @@ struct WindowTrackerOpenboxTests {
         }
     }
 
+    @Test func anIconifiedWindowLeavesTheSceneAndReturnsWhenActivated() throws {
+        let managed = try Managed()
+        defer { managed.finish() }
+        let (alpha, beta) = (managed.alpha, managed.beta)
+        managed.desk.act { XIconifyWindow($0, Window(alpha.window), 0) }
+        try managed.desk.waitForScene("alpha iconified") { WindowDesk.ids($0, among: [alpha, beta]) == [beta.window] }
+        try activate(alpha.window, from: managed.desk.mover)
+        try managed.desk.waitForScene("alpha restored on top") {
+            WindowDesk.ids($0, among: [alpha, beta]) == [alpha.window, beta.window]
+        }
+    }
+
     @Test func closingAManagedWindowRemovesIt() throws {
         let managed = try Managed()
         defer { managed.finish() }

@@ -119,6 +119,40 @@ struct WindowTrackerTests {
         #expect(pair.desk.tracker.client(forTopLevel: WindowID(rawValue: pair.alpha.window)) == nil, "no WM_STATE anywhere")
     }
 
+    /// XRandR monitors as the server defines them (`XRRSetMonitor`, which is `xrandr --setmonitor`).
+    ///
+    /// The split is made before the tracker starts: Xorg sends no RandR event for a
+    /// monitor definition alone, and the dummy driver has a single output to plug.
+    @Test func aScreenSplitIntoTwoMonitorsGivesTwoMonitorRects() throws {
+        let desk = try WindowDesk()
+        let display = desk.mover.display, root = Window(desk.mover.root.rawValue)
+        let resources = try #require(XRRGetScreenResourcesCurrent(display, root))
+        let output = resources.pointee.outputs[0]
+        XRRFreeScreenResources(resources)
+        func setMonitor(_ name: String, x: Int32, outputs: [RROutput]) {
+            guard let monitor = XRRAllocateMonitor(display, Int32(outputs.count)) else { return }
+            defer { XFree(monitor) }
+            monitor.pointee.name = XInternAtom(display, name, 0)
+            (monitor.pointee.x, monitor.pointee.y, monitor.pointee.width, monitor.pointee.height) = (x, 0, 960, 1080)
+            (monitor.pointee.mwidth, monitor.pointee.mheight) = (254, 286)
+            for (index, output) in outputs.enumerated() { monitor.pointee.outputs[index] = output }
+            XRRSetMonitor(display, root, monitor)
+        }
+        desk.act { _ in
+            setMonitor("LEFT", x: 0, outputs: [output])
+            setMonitor("RIGHT", x: 960, outputs: [])
+        }
+        defer {
+            desk.act { display in
+                XRRDeleteMonitor(display, root, XInternAtom(display, "LEFT", 0))
+                XRRDeleteMonitor(display, root, XInternAtom(display, "RIGHT", 0))
+            }
+        }
+        let tracker = WindowTracker(connection: try X11Connection(displayName: desk.server.display))
+        let halves: Set = [Rect(x: 0, y: 0, width: 960, height: 1080), Rect(x: 960, y: 0, width: 960, height: 1080)]
+        #expect(tracker.monitors.count == 2 && Set(tracker.monitors) == halves, "\(tracker.monitors)")
+    }
+
     @Test func theMonitorsAndResolutionComeFromTheServerOrTheOverride() throws {
         let desk = try WindowDesk()
         #expect(desk.tracker.monitors == [Rect(x: 0, y: 0, width: 1920, height: 1080)])
