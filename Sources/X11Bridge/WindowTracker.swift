@@ -27,7 +27,8 @@ public final class WindowTracker {
         case queryTree
     }
 
-    let connection: X11Connection
+    /// The connection the tracker reads; give it one of its own and poll its descriptor.
+    public let connection: X11Connection
     var display: OpaquePointer { connection.display }
     let atoms: TrackerAtoms
     /// XRandR's first event number, or nil when the server lacks XRandR.

@@ -65,13 +65,14 @@ struct DaemonEndToEndTests {
         try touchscreen.touch(id: 11, phase: .began, x: 400, y: 300)
         try touchscreen.touch(id: 11, phase: .moved, x: 450, y: 320)
         try touchscreen.touch(id: 11, phase: .ended, x: 500, y: 340)
-        // The window tracker is not wired into the daemon yet, so the screen's 3-finger
-        // swipe is on this touch's path: the finger reaches the client when the finger
-        // window closes (or at its lift), replayed whole.
+        // Over an app with inherit: false and no gestures of its own, nothing is on the
+        // touch's path: it is rejected at touch-down and reaches the client replayed whole.
         try client.waitForEvent("TouchEnd") { $0.type == "TouchEnd" }
         let touches = client.events.filter { $0.type.hasPrefix("Touch") }.map(\.type)
         #expect(touches.first == "TouchBegin" && touches.last == "TouchEnd")
         #expect(touches.contains("TouchUpdate"))
+        try daemon.waitForLog("rejected")
+        #expect(!daemon.log.contains("[next-desktop"), "the screen's swipe never saw the touch: \(daemon.log)")
     }
 
     @Test func sigtermAnswersAPendingTouchAndExitsZero() throws {

@@ -16,6 +16,9 @@ final class Daemon {
     let connection: X11Connection
     let capture: TouchCapture
     let performer: ActionPerformer
+    /// Follows the desktop's windows on a connection of its own, so the capture's
+    /// event pump (which keeps only XInput events) never swallows its notifications.
+    let tracker: WindowTracker
     let session: GestureSession
     var reloader: ConfigReloader
     let watcher: ConfigWatcher
@@ -30,10 +33,9 @@ final class Daemon {
         capture = try TouchCapture(connection: connection)
         performer = try ActionPerformer(connection: connection)
         watcher = try ConfigWatcher(path: reloader.path)
-        let size = connection.screenSize
-        let dpi = reloader.current.settings.dpi ?? connection.screenDPI
-        session = GestureSession(configuration: reloader.current,
-                                 scene: SceneDescription(width: Double(size.width), height: Double(size.height), dpi: dpi))
+        tracker = WindowTracker(connection: try X11Connection(displayName: connection.name),
+                                dpi: reloader.current.settings.dpi)
+        session = GestureSession(configuration: reloader.current, scene: tracker.scene)
         captured.reserveCapacity(64)
         frame.reserveCapacity(16)
     }
@@ -51,9 +53,11 @@ final class Daemon {
         logger.notice("ready on \(connection.name): touchscreens \(devices), \(session.configuration.allBindings.count) bindings from \(reloader.path)")
         var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: SignalFlags.readFD, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+                   pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: tracker.connection.fileDescriptor, events: Int16(POLLIN), revents: 0)]
         while true {
             // Xlib may already hold events it read while answering a request.
+            followWindows()
             pumpX(now: Self.now())
             connection.flush()
             let timeout = pollTimeout(now: Self.now())
@@ -76,6 +80,15 @@ final class Daemon {
                 do { try performer.timerFired(at: now) } catch { logger.error("\(error)") }
             }
         }
+    }
+
+    /// Applies window changes to the session (it swaps scenes once no touch is down).
+    func followWindows() {
+        if tracker.processPendingEvents() {
+            session.update(scene: tracker.scene)
+            logger.debug("windows: \(tracker.scene.windows.map { "\($0.info.windowClass) \($0.frame)" })")
+        }
+        tracker.connection.flush()
     }
 
     /// Milliseconds until the earliest deadline, or -1 to sleep until something happens.
@@ -120,8 +133,9 @@ final class Daemon {
     func handleOutputs() {
         for output in session.outputs {
             switch output {
-            case let .delivery(id, delivery, _):
+            case let .delivery(id, delivery, time):
                 capture.decide(id, delivery)
+                if verbose { logger.debug("\(time.shortDescription) touch \(id) \(delivery)") }
             case .action(let fired):
                 do {
                     let outcome = try performer.perform(fired)
@@ -141,6 +155,7 @@ final class Daemon {
 
     func reload() {
         guard let configuration = reloader.reload() else { return }
+        tracker.dpiOverride = configuration.settings.dpi
         do { try performer.releaseAll() } catch { logger.error("releasing keys: \(error)") }
         session.update(configuration: configuration)
     }

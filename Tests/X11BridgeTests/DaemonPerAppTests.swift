@@ -1,0 +1,74 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Per-application bindings in the real daemon: the window tracker's WM_CLASS decides.
+@Suite(.serialized, .xServer([.touchscreen, .keyboard]))
+struct DaemonPerAppTests {
+    static let config = """
+        gestures:
+          - name: screen-swipe
+            swipe: { fingers: 3, direction: left }
+            do: { keys: ctrl+alt+Left }
+        apps:
+          alpha:
+            gestures:
+              - name: alpha-swipe
+                swipe: { fingers: 3, direction: left }
+                do: { keys: ctrl+alt+a }
+          beta:
+            gestures:
+              - name: beta-swipe
+                swipe: { fingers: 3, direction: left }
+                do: { keys: ctrl+alt+b }
+          gamma:
+            inherit: false
+        """
+
+    /// Three fingers swipe 150 px left starting at `x`.
+    static func swipe(_ touchscreen: InputTestDevice, at x: Double, firstID: UInt32) throws {
+        let ids = (0..<3).map { firstID + UInt32($0) }
+        var xs = [x, x + 80, x + 160]
+        try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .began, x: xs[$0], y: 500) })
+        for _ in 0..<5 {
+            for index in xs.indices { xs[index] -= 30 }
+            try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .moved, x: xs[$0], y: 500) })
+        }
+        try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: xs[$0], y: 500) })
+    }
+
+    @Test func theSameGestureSendsEachAppsKeysAndNoneOverAnAppThatDoesNotInherit() throws {
+        let server = try XServer.shared()
+        let alpha = try TestClient.launch(display: server.display, instance: "alpha", className: "Alpha",
+                                          frame: (0, 0, 640, 1080), flags: [.selectTouch])
+        defer { alpha.kill() }
+        let beta = try TestClient.launch(display: server.display, instance: "beta", className: "Beta",
+                                         frame: (640, 0, 640, 1080), flags: [.selectTouch])
+        defer { beta.kill() }
+        let gamma = try TestClient.launch(display: server.display, instance: "gamma", className: "Gamma",
+                                          frame: (1280, 0, 640, 1080), flags: [.selectTouch])
+        defer { gamma.kill() }
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config)
+        defer { daemon.stop() }
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+
+        for (client, key, x, firstID) in [(alpha, "a", 400.0, UInt32(1)), (beta, "b", 1000.0, UInt32(10))] {
+            try client.focus()
+            try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
+            try Self.swipe(touchscreen, at: x, firstID: firstID)
+            let press = try client.waitForEvent("KeyPress \(key)") { $0.type == "KeyPress" && $0.keysym == key }
+            #expect((press.state ?? 0) & 0xFF == UInt32(4 | 8))
+            try client.waitForEvents("three releases", count: 3) { $0.type == "KeyRelease" }
+            try client.sync()
+            #expect(!client.events.contains { $0.keysym == "Left" }, "the app's binding wins over the screen's")
+        }
+
+        try gamma.focus()
+        try gamma.waitForEvent("FocusIn") { $0.type == "FocusIn" }
+        try Self.swipe(touchscreen, at: 1500, firstID: 20)
+        try gamma.waitForEvents("three TouchEnds", count: 3) { $0.type == "TouchEnd" }
+        try gamma.sync()
+        #expect(!gamma.events.contains { $0.type == "KeyPress" }, "no binding over an app that does not inherit")
+        #expect(!daemon.log.contains("screen-swipe: keys"), "\(daemon.log)")
+    }
+}
