@@ -25,13 +25,13 @@ struct DaemonPerAppTests {
             inherit: false
         """
 
-    /// Three fingers swipe 150 px left starting at `x`.
-    static func swipe(_ touchscreen: InputTestDevice, at x: Double, firstID: UInt32) throws {
+    /// Three fingers swipe 150 px left (or right) starting at `x`.
+    static func swipe(_ touchscreen: InputTestDevice, at x: Double, firstID: UInt32, step: Double = -30) throws {
         let ids = (0..<3).map { firstID + UInt32($0) }
         var xs = [x, x + 80, x + 160]
         try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .began, x: xs[$0], y: 500) })
         for _ in 0..<5 {
-            for index in xs.indices { xs[index] -= 30 }
+            for index in xs.indices { xs[index] += step }
             try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .moved, x: xs[$0], y: 500) })
         }
         try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: xs[$0], y: 500) })
@@ -70,5 +70,45 @@ struct DaemonPerAppTests {
         try gamma.sync()
         #expect(!gamma.events.contains { $0.type == "KeyPress" }, "no binding over an app that does not inherit")
         #expect(!daemon.log.contains("screen-swipe: keys"), "\(daemon.log)")
+    }
+
+    @Test func keysGoToTheWindowUnderTheGestureOrWithTargetActiveToTheFocusedOne() throws {
+        let server = try XServer.shared()
+        let alpha = try TestClient.launch(display: server.display, instance: "alpha", className: "Alpha",
+                                          frame: (0, 0, 900, 1080), flags: [.selectTouch])
+        defer { alpha.kill() }
+        let beta = try TestClient.launch(display: server.display, instance: "beta", className: "Beta",
+                                         frame: (960, 0, 960, 1080), flags: [.selectTouch])
+        defer { beta.kill() }
+        let daemon = try DaemonProcess.start(display: server.display, config: """
+            apps:
+              beta:
+                gestures:
+                  - name: b-swipe
+                    swipe: { fingers: 3, direction: left }
+                    do: { keys: ctrl+alt+b }
+                  - name: b-active
+                    swipe: { fingers: 3, direction: right }
+                    target: active
+                    do: { keys: ctrl+alt+c }
+            """)
+        defer { daemon.stop() }
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+
+        try alpha.focus()
+        try alpha.waitForEvent("FocusIn") { $0.type == "FocusIn" }
+        try Self.swipe(touchscreen, at: 1400, firstID: 30)
+        try beta.waitForEvent("KeyPress b") { $0.type == "KeyPress" && $0.keysym == "b" }
+        try alpha.sync()
+        #expect(!alpha.events.contains { $0.type == "KeyPress" }, "the gesture was over beta: its keys went there")
+
+        alpha.clear()
+        beta.clear()
+        try alpha.focus()
+        try alpha.waitForEvent("FocusIn") { $0.type == "FocusIn" }
+        try Self.swipe(touchscreen, at: 1100, firstID: 40, step: 30)
+        try alpha.waitForEvent("KeyPress c") { $0.type == "KeyPress" && $0.keysym == "c" }
+        try beta.sync()
+        #expect(!beta.events.contains { $0.type == "KeyPress" }, "target: active types into the focused window")
     }
 }

@@ -22,6 +22,16 @@ final class Daemon {
     let session: GestureSession
     var reloader: ConfigReloader
     let watcher: ConfigWatcher
+    /// How long keys wait for the window under the gesture to take the focus, in seconds.
+    static let focusWait = 0.15
+
+    /// An action waiting for its window to be focused, and the actions queued behind it.
+    struct PendingAction {
+        var fired: FiredAction
+        var target: UInt64?
+        var deadline: Double
+    }
+    private var pending: [PendingAction] = []
     private var captured: [CaptureEvent] = []
     private var frame: [TouchSample] = []
 
@@ -58,6 +68,7 @@ final class Daemon {
         while true {
             // Xlib may already hold events it read while answering a request.
             followWindows()
+            drainPending(now: Self.now())
             pumpX(now: Self.now())
             connection.flush()
             let timeout = pollTimeout(now: Self.now())
@@ -93,7 +104,8 @@ final class Daemon {
 
     /// Milliseconds until the earliest deadline, or -1 to sleep until something happens.
     func pollTimeout(now: Double) -> Int32 {
-        let deadlines = [session.nextDeadline, watcher.reloadDeadline, performer.nextDeadline].compactMap { $0 }
+        let deadlines = [session.nextDeadline, watcher.reloadDeadline, performer.nextDeadline,
+                         pending.first?.deadline].compactMap { $0 }
         guard let earliest = deadlines.min() else { return -1 }
         return Int32(max(0, ((earliest - now) * 1000).rounded(.up)))
     }
@@ -137,12 +149,7 @@ final class Daemon {
                 capture.decide(id, delivery)
                 if verbose { logger.debug("\(time.shortDescription) touch \(id) \(delivery)") }
             case .action(let fired):
-                do {
-                    let outcome = try performer.perform(fired)
-                    logger.info("\(fired.gesture): \(fired.action) (\(outcome))")
-                } catch {
-                    logger.error("\(fired.gesture): \(fired.action) failed: \(error)")
-                }
+                enqueue(fired, now: Self.now())
             case let .state(recognizer, state, _, _):
                 logger.debug("\(recognizer): \(state)")
             case let .transition(recognizer, from, to, cause, time):
@@ -151,6 +158,67 @@ final class Daemon {
         }
         session.removeAllOutputs()
         connection.flush()
+    }
+
+    /// Performs an action, first focusing the window under the gesture for keys.
+    ///
+    /// XTest types at the keyboard, so keys land in the focused window, and a consumed
+    /// touch focuses nothing. Keys for a window that is not active wait until an
+    /// activation request has moved the focus, at most `focusWait`; actions behind
+    /// them wait too, so a binding's actions keep their order.
+    func enqueue(_ fired: FiredAction, now: Double) {
+        var target: UInt64?
+        if let window = fired.context.window, Self.typesKeys(fired.action),
+           window.id != tracker.scene.activeWindow {
+            target = window.id
+        }
+        if !pending.isEmpty {
+            pending.append(PendingAction(fired: fired, target: nil, deadline: pending[0].deadline))
+            return
+        }
+        guard let target else {
+            perform(fired)
+            return
+        }
+        do {
+            try performer.windows.activate(WindowID(rawValue: target))
+        } catch {
+            logger.warning("\(fired.gesture): could not focus window \(target): \(error)")
+        }
+        if tracker.clientListSource == .queryTree {
+            // No window manager: XSetInputFocus has already moved the focus.
+            perform(fired)
+        } else {
+            pending.append(PendingAction(fired: fired, target: target, deadline: now + Self.focusWait))
+        }
+    }
+
+    /// Performs the queued actions whose window has the focus or whose wait is over.
+    func drainPending(now: Double) {
+        while let head = pending.first {
+            let focused = head.target.map { $0 == tracker.scene.activeWindow } ?? true
+            guard focused || now >= head.deadline else { return }
+            if !focused { logger.warning("\(head.fired.gesture): window \(head.target ?? 0) did not take the focus in time") }
+            pending.removeFirst()
+            perform(head.fired)
+        }
+    }
+
+    static func typesKeys(_ action: Action) -> Bool {
+        switch action {
+        case .keys: true
+        case let .hold(_, pressed): pressed
+        case .command, .click, .scroll, .window, .desktop: false
+        }
+    }
+
+    func perform(_ fired: FiredAction) {
+        do {
+            let outcome = try performer.perform(fired)
+            logger.info("\(fired.gesture): \(fired.action) (\(outcome))")
+        } catch {
+            logger.error("\(fired.gesture): \(fired.action) failed: \(error)")
+        }
     }
 
     func reload() {
@@ -162,6 +230,7 @@ final class Daemon {
 
     /// Releases every key, answers every pending touch, ungrabs; returns `status`.
     func shutdown(status: Int32) -> Int32 {
+        pending.removeAll()
         do { try performer.releaseAll() } catch { logger.error("releasing keys: \(error)") }
         session.cancelAll(at: Self.now())
         for output in session.outputs {
