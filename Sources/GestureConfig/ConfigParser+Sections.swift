@@ -4,7 +4,8 @@ import Yams
 /// Reading the file's sections: `settings`, `gestures`, `edges` and `apps` with their regions.
 extension ConfigParser {
     /// The top-level keys.
-    static let topLevelKeys = ["settings", "gestures", "edges", "apps"]
+    static let topLevelKeys = ["settings", "gestures", "edges", "apps", "devices"]
+    static let deviceKeys = ["name", "ignore"]
     /// The keys of `settings`.
     static let settingsKeys = ["finger-window", "dpi", "log-level"]
     /// The keys of one edge.
@@ -27,6 +28,7 @@ extension ConfigParser {
             configuration.screenBindings = bindings(fields["gestures"], scope: .screen)
             configuration.edges = fields["edges"].map(edges) ?? []
             configuration.apps = fields["apps"].map(apps) ?? []
+            configuration.devices = fields["devices"].map(devices) ?? DeviceSelection()
         }
         checkReferences()
         return configuration
@@ -120,6 +122,35 @@ extension ConfigParser {
             ))
         }
         return apps
+    }
+
+    /// `devices: [{ name: "ELAN", ignore: false }, …]`: the touch devices to use or to leave alone.
+    private func devices(_ field: Field) -> DeviceSelection {
+        var selection = DeviceSelection()
+        guard !ConfigParser.isNull(field.value) else { return selection }
+        guard let sequence = field.value.sequence else {
+            report(
+                .wrongType, at: field.value, "expected a list of devices, found \(describe(field.value))",
+                suggestion: "start each device with '- ', as in '- name: \"ELAN Touchscreen\"'"
+            )
+            return selection
+        }
+        for node in sequence {
+            guard let fields = fields(of: node, in: "a device", allowed: Self.deviceKeys) else { continue }
+            guard let nameField = fields["name"] else {
+                report(.missingKey, at: node, "a device needs a name", suggestion: "add 'name: \"ELAN Touchscreen\"'")
+                continue
+            }
+            guard let name = scalar(nameField.value, expecting: "a device name"), !name.trimmingWhitespace.isEmpty else {
+                continue
+            }
+            if fields["ignore"].flatMap(boolean) ?? false {
+                selection.exclude.append(name)
+            } else {
+                selection.include.append(name)
+            }
+        }
+        return selection
     }
 
     /// `regions: [{ name, area, gestures }, …]` of one application; names unique within it.

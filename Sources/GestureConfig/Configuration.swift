@@ -15,6 +15,8 @@ public struct Configuration: Hashable, Sendable {
     public var edges: [EdgeConfiguration]
     /// The `apps:` section, in file order.
     public var apps: [AppConfiguration]
+    /// The `devices:` section: which touch devices the daemon listens to.
+    public var devices = DeviceSelection()
     /// Things worth telling the user that did not stop the load (file permissions).
     public var warnings: [ConfigWarning]
 
@@ -104,5 +106,21 @@ public struct EdgeConfiguration: Hashable, Sendable {
         self.edge = edge
         self.width = width
         self.bindings = bindings
+    }
+}
+
+/// Which input devices to use, by name (`devices:`): case-insensitive parts of device names.
+///
+/// With no entry to include, every touch device is used; an `ignore: true` entry
+/// always wins, so a stylus or a second panel can be left to the applications.
+public struct DeviceSelection: Hashable, Sendable {
+    /// Name parts of the devices to use; empty means all.
+    public var include: [String] = []
+    /// Name parts of the devices never to grab.
+    public var exclude: [String] = []
+
+    public init(include: [String] = [], exclude: [String] = []) {
+        self.include = include
+        self.exclude = exclude
     }
 }

@@ -139,4 +139,23 @@ struct DaemonLifecycleTests {
         #expect(environment.contains("GESTURE_FINGERS=3"), "\(environment)")
         #expect(environment.contains("GESTURE_KIND=swipe"), "\(environment)")
     }
+
+    @Test func anIgnoredTouchscreenIsNeverGrabbed() throws {
+        let server = try XServer.shared()
+        let client = try TestClient.launch(display: server.display, flags: [.selectTouch, .focus])
+        defer { client.kill() }
+        try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config(keys: "ctrl+alt+Left") + """
+
+            devices:
+              - name: touchscreen
+                ignore: true
+            """)
+        defer { daemon.stop() }
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        try DaemonEndToEndTests.swipeLeft(touchscreen, firstID: 90)
+        try client.waitForEvents("three TouchEnds", count: 3) { $0.type == "TouchEnd" }
+        try client.sync()
+        #expect(!client.events.contains { $0.type == "KeyPress" }, "the ignored device's swipe is the application's")
+    }
 }

@@ -40,7 +40,9 @@ final class Daemon {
         self.reloader = reloader
         self.logger = logger
         self.verbose = verbose
-        capture = try TouchCapture(connection: connection)
+        let devices = reloader.current.devices
+        capture = try TouchCapture(connection: connection,
+                                   filter: DeviceFilter(include: devices.include, exclude: devices.exclude))
         performer = try ActionPerformer(connection: connection)
         watcher = try ConfigWatcher(path: reloader.path)
         tracker = WindowTracker(connection: try X11Connection(displayName: connection.name),
@@ -222,8 +224,12 @@ final class Daemon {
     }
 
     func reload() {
+        let devices = reloader.current.devices
         guard let configuration = reloader.reload() else { return }
         tracker.dpiOverride = configuration.settings.dpi
+        if configuration.devices != devices {
+            logger.warning("the devices section changed; it takes effect when the daemon restarts")
+        }
         do { try performer.releaseAll() } catch { logger.error("releasing keys: \(error)") }
         session.update(configuration: configuration)
     }
