@@ -40,23 +40,30 @@ public enum SceneBuilder {
                 attach(region.bindings, to: regionView)
             }
         }
+        // Edge strips run along every monitor's sides, so each screen of a multi-monitor
+        // desktop has its own left edge (and the seam between two monitors has two).
+        let monitors = scene.monitors.isEmpty
+            ? [root.frame]
+            : scene.monitors.map { Rect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale) }
         for edge in configuration.edges {
-            let view = View(kind: .edge(edge.edge), frame: edgeFrame(edge, in: root.frame))
-            root.addSubview(view)
-            attach(edge.bindings, to: view)
+            for monitor in monitors {
+                let view = View(kind: .edge(edge.edge), frame: edgeFrame(edge, in: monitor))
+                root.addSubview(view)
+                attach(edge.bindings, to: view)
+            }
         }
         relate(built)
         return built
     }
 
-    /// The strip along one side of the screen.
-    static func edgeFrame(_ edge: EdgeConfiguration, in screen: Rect) -> Rect {
-        let width = min(edge.width, min(screen.width, screen.height))
+    /// The strip along one side of a monitor (in screen points).
+    static func edgeFrame(_ edge: EdgeConfiguration, in monitor: Rect) -> Rect {
+        let width = min(edge.width, min(monitor.width, monitor.height))
         switch edge.edge {
-        case .left: return Rect(x: 0, y: 0, width: width, height: screen.height)
-        case .right: return Rect(x: screen.width - width, y: 0, width: width, height: screen.height)
-        case .top: return Rect(x: 0, y: 0, width: screen.width, height: width)
-        case .bottom: return Rect(x: 0, y: screen.height - width, width: screen.width, height: width)
+        case .left: return Rect(x: monitor.x, y: monitor.y, width: width, height: monitor.height)
+        case .right: return Rect(x: monitor.maxX - width, y: monitor.y, width: width, height: monitor.height)
+        case .top: return Rect(x: monitor.x, y: monitor.y, width: monitor.width, height: width)
+        case .bottom: return Rect(x: monitor.x, y: monitor.maxY - width, width: monitor.width, height: width)
         }
     }
 

@@ -13,15 +13,18 @@ public struct SceneDescription: Hashable, Sendable {
     public var windows: [SceneWindow]
     /// The focused window's id, if any.
     public var activeWindow: UInt64?
+    /// The monitors' rectangles in screen pixels (from XRandR); empty means one monitor, the whole screen.
+    public var monitors: [Rect]
 
     /// The default scene of the replay contract: one 1920x1080 screen at 96 dpi and no windows.
     public init(width: Double = 1920, height: Double = 1080, dpi: Double = 96,
-                windows: [SceneWindow] = [], activeWindow: UInt64? = nil) {
+                windows: [SceneWindow] = [], activeWindow: UInt64? = nil, monitors: [Rect] = []) {
         self.width = width
         self.height = height
         self.dpi = dpi
         self.windows = windows
         self.activeWindow = activeWindow
+        self.monitors = monitors
     }
 
     /// Points per pixel: 96/dpi.

@@ -119,6 +119,7 @@ public final class WindowTracker {
             }
             XRRUpdateConfiguration(&event)
             monitors = readMonitors()
+            isDirty = true
         }
         isDirty = true
         return true
@@ -169,7 +170,7 @@ public final class WindowTracker {
         let active = hasWindowManager ? windowList(atoms.activeWindow)?.first.flatMap { $0 == 0 ? nil : UInt64($0) } : nil
         let size = connection.screenSize
         cached = SceneDescription(width: Double(size.width), height: Double(size.height), dpi: dpi,
-                                  windows: windows, activeWindow: active)
+                                  windows: windows, activeWindow: active, monitors: monitors)
         isDirty = false
         keepOthersErrors(since: firstSerial)
     }

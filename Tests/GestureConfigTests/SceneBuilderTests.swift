@@ -118,6 +118,18 @@ struct SceneBuilderTests {
         #expect(zoom.simultaneousPartners.contains { $0.recognizer === spin })
     }
 
+    @Test func everyMonitorHasItsOwnEdges() throws {
+        let configuration = try ConfigLoader.load(yaml: Self.yaml, file: "scene.yaml")
+        let twoMonitors = SceneDescription(width: 3840, height: 1080, dpi: 96,
+                                           monitors: [Rect(x: 0, y: 0, width: 1920, height: 1080),
+                                                      Rect(x: 1920, y: 0, width: 1920, height: 1080)])
+        let scene = SceneBuilder.build(configuration, scene: twoMonitors)
+        let edges = scene.root.subviews.filter { $0.description == "left edge" }
+        #expect(edges.map(\.frame) == [Rect(x: 0, y: 0, width: 16, height: 1080), Rect(x: 1920, y: 0, width: 16, height: 1080)])
+        #expect(scene.root.hitTest(Point(x: 1925, y: 500))?.description == "left edge")
+        #expect(scene.recognizers(named: "edge-back").count == 2)
+    }
+
     @Test func theWindowUnderAPointIsFound() throws {
         let scene = try Self.build()
         #expect(scene.window(at: Point(x: 1500, y: 900))?.id == 3)

@@ -15,8 +15,9 @@ final class DaemonProcess: @unchecked Sendable {
         let configURL = directory.appendingPathComponent("config.yaml")
         try config.write(to: configURL, atomically: true, encoding: .utf8)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("gesturebridge")
+        // GESTUREBRIDGE_BINARY runs another build, such as the release one for latency figures.
+        process.executableURL = ProcessInfo.processInfo.environment["GESTUREBRIDGE_BINARY"].map(URL.init(fileURLWithPath:))
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gesturebridge")
         process.arguments = ["run", "--config", configURL.path, "--display", display, "--verbose"]
         let errors = Pipe()
         process.standardError = errors
