@@ -44,7 +44,7 @@ struct DaemonEndToEndTests {
         let presses = client.events(ofType: "KeyPress").count, releases = client.events(ofType: "KeyRelease").count
         #expect(presses == releases, "nothing left pressed: \(presses) presses, \(releases) releases")
         #expect(client.events.filter { $0.type.hasPrefix("Touch") }.isEmpty, "the gesture's touches were accepted")
-        #expect(daemon.log.contains("next-desktop: keys: ctrl+alt+Left (performed)"), "\(daemon.log)")
+        try daemon.waitForLog("next-desktop: keys: ctrl+alt+Left (performed)")
     }
 
     @Test func aOneFingerDragNoGestureWantsReachesTheClientWhole() throws {
@@ -93,7 +93,7 @@ struct DaemonEndToEndTests {
         let status = daemon.stop(SIGTERM)
         #expect(status == 0, "\(daemon.log)")
         try client.waitForEvent("TouchBegin") { $0.type == "TouchBegin" }
-        #expect(daemon.log.contains("stopped: keys released, touches answered"), "\(daemon.log)")
+        try daemon.waitForLog("stopped: keys released, touches answered")
         try touchscreen.touch(id: 21, phase: .ended, x: 600, y: 400)
         try client.waitForEvent("TouchEnd") { $0.type == "TouchEnd" }
     }

@@ -81,6 +81,6 @@ struct DaemonOpenboxTests {
         try beta.waitForEvent("UnmapNotify") { $0.type == "UnmapNotify" }
         try alpha.sync()
         #expect(!alpha.events.contains { $0.type == "UnmapNotify" })
-        #expect(daemon.log.contains("beta-minimize: window: minimize (performed)"), "\(daemon.log)")
+        try daemon.waitForLog("beta-minimize: window: minimize (performed)")
     }
 }
