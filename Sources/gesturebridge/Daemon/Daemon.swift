@@ -43,7 +43,9 @@ final class Daemon {
         let devices = reloader.current.devices
         capture = try TouchCapture(connection: connection,
                                    filter: DeviceFilter(include: devices.include, exclude: devices.exclude))
-        performer = try ActionPerformer(connection: connection)
+        // Its own connection too: the key injector reads keyboard-map changes (a layout
+        // switch) from its events, which the capture's pump would drop.
+        performer = try ActionPerformer(connection: try X11Connection(displayName: connection.name))
         watcher = try ConfigWatcher(path: reloader.path)
         tracker = WindowTracker(connection: try X11Connection(displayName: connection.name),
                                 dpi: reloader.current.settings.dpi)
@@ -66,10 +68,13 @@ final class Daemon {
         var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: SignalFlags.readFD, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: tracker.connection.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+                   pollfd(fd: tracker.connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: performer.connection.fileDescriptor, events: Int16(POLLIN), revents: 0)]
         while true {
             // Xlib may already hold events it read while answering a request.
             followWindows()
+            performer.processPendingEvents()
+            performer.connection.flush()
             drainPending(now: Self.now())
             pumpX(now: Self.now())
             connection.flush()
