@@ -23,6 +23,19 @@ struct ConfigOptions: ParsableArguments {
 
     /// Loads and validates the config, printing its warnings; a user error exits 1 with one line per problem.
     func load() throws -> (Configuration, path: String) {
+        let path = try requiredPath()
+        do {
+            let configuration = try ConfigLoader.load(path: path)
+            for warning in configuration.warnings { ReplayCommand.printError("warning: \(warning)") }
+            return (configuration, path)
+        } catch {
+            ReplayCommand.printError(error.description)
+            throw ExitCode.failure
+        }
+    }
+
+    /// The config file to use; without one, says where to put it and exits 1.
+    func requiredPath() throws -> String {
         guard let path = resolvedPath() else {
             let locator = ConfigLocator(environment: ProcessInfo.processInfo.environment)
             ReplayCommand.printError("""
@@ -32,13 +45,6 @@ struct ConfigOptions: ParsableArguments {
                 """)
             throw ExitCode.failure
         }
-        do {
-            let configuration = try ConfigLoader.load(path: path)
-            for warning in configuration.warnings { ReplayCommand.printError("warning: \(warning)") }
-            return (configuration, path)
-        } catch {
-            ReplayCommand.printError(error.description)
-            throw ExitCode.failure
-        }
+        return path
     }
 }

@@ -29,7 +29,8 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         LogSetup.bootstrap(verbose: verbose)
         let logger = Logger(label: "gesturebridge")
-        let (_, path) = try config.load()
+        // ConfigReloader loads and validates the file once, and keeps it for reloads.
+        let path = try config.requiredPath()
         let reloader: ConfigReloader
         do {
             reloader = try ConfigReloader(path: path, logger: logger)
