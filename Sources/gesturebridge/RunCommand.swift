@@ -15,7 +15,8 @@ struct RunCommand: ParsableCommand {
             every touch no gesture wants to the application underneath, replayed whole. \
             SIGHUP or saving the config reloads it (a config with errors is reported and the \
             last good one stays); SIGTERM or SIGINT releases every key, answers every pending \
-            touch and exits 0. Losing the X server exits 1.
+            touch and exits 0. Losing the X server exits 1. One daemon runs per display: a second \
+            one says which process holds the lock in $XDG_RUNTIME_DIR/gesturebridge/ and exits 3.
             """)
 
     @OptionGroup var config: ConfigOptions
@@ -46,6 +47,15 @@ struct RunCommand: ParsableCommand {
             throw ExitCode.failure
         }
         X11Connection.exitWhenConnectionIsLost()
+        let environment = ProcessInfo.processInfo.environment
+        let lock: InstanceLock
+        do {
+            lock = try InstanceLock(display: connection.name, paths: RuntimePaths(environment: environment),
+                                    origin: .current(environment: environment))
+        } catch {
+            ReplayCommand.printError("gesturebridge: \(error)")
+            throw ExitCode(error.exitStatus)
+        }
         try SignalFlags.install()
         let daemon: Daemon
         do {
@@ -56,6 +66,8 @@ struct RunCommand: ParsableCommand {
         }
         let status = daemon.run()
         SignalFlags.uninstall()
+        // The lock is held until here; the kernel also drops it if the process dies.
+        withExtendedLifetime(lock) {}
         throw ExitCode(status)
     }
 }

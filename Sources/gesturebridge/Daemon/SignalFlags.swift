@@ -83,14 +83,3 @@ private func onChild(_: Int32) {
     SignalFlags.childExited = 1
     wake()
 }
-
-/// A system call the daemon could not do without: an environment problem, not a bug.
-enum DaemonError: Error, CustomStringConvertible {
-    case system(String, Int32)
-
-    var description: String {
-        switch self {
-        case let .system(call, code): "\(call) failed: \(String(cString: strerror(code)))"
-        }
-    }
-}

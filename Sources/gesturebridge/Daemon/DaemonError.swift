@@ -1,0 +1,35 @@
+import Glibc
+
+/// An environment problem that stops the daemon from starting, in one line a user can act on.
+enum DaemonError: Error, CustomStringConvertible {
+    /// A system call failed; names the call and the errno text.
+    case system(String, Int32)
+    /// The runtime directory exists but is not a directory this user owns.
+    case unsafeRuntimeDirectory(String)
+    /// Another daemon already serves this display.
+    case alreadyRunning(display: String, holder: InstanceLock.Holder?, lockPath: String)
+
+    var description: String {
+        switch self {
+        case let .system(call, code):
+            "\(call) failed: \(String(cString: strerror(code)))"
+        case let .unsafeRuntimeDirectory(path):
+            "\(path) is not a directory owned by this user; remove it or set XDG_RUNTIME_DIR"
+        case let .alreadyRunning(display, holder, lockPath):
+            if let holder {
+                "gesturebridge is already running on \(display): pid \(holder.pid), started \(holder.origin.phrase) "
+                    + "at \(holder.since) (lock \(lockPath)). Stop it with \(holder.origin.stopHint(pid: holder.pid)) first."
+            } else {
+                "gesturebridge is already running on \(display) (lock \(lockPath) is held)."
+            }
+        }
+    }
+
+    /// The exit status: 3 for "already running", which the systemd unit does not restart on.
+    var exitStatus: Int32 {
+        switch self {
+        case .alreadyRunning: InstanceLock.alreadyRunningStatus
+        case .system, .unsafeRuntimeDirectory: 1
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Glibc
+
+/// The per-display single-instance lock: one daemon per X display, whoever started it.
+///
+/// The systemd user unit and the XDG autostart entry may both start a daemon at login;
+/// the second finds the lock held, says who holds it and exits with
+/// ``alreadyRunningStatus``, which the unit does not restart on. The lock is a
+/// `flock(2)` on a file in the runtime directory, so the kernel drops it when the
+/// holder dies, however it dies: a stale file never blocks a new daemon. The file's
+/// text names the holder for the next one to quote.
+final class InstanceLock {
+    /// The exit status of a daemon that found another one running (EX_TEMPFAIL would invite restarts).
+    static let alreadyRunningStatus: Int32 = 3
+
+    /// Who holds the lock, as its file says.
+    struct Holder: Equatable {
+        var pid: Int32
+        var origin: Origin
+        var since: String
+    }
+
+    /// How the holder was started, to say how to stop it.
+    enum Origin: String, Equatable {
+        case systemd
+        case terminal
+        case session
+
+        /// How a process guesses its own origin: systemd sets INVOCATION_ID for every unit it starts.
+        static func current(environment: [String: String]) -> Origin {
+            if environment["INVOCATION_ID"] != nil { return .systemd }
+            return isatty(STDERR_FILENO) == 1 ? .terminal : .session
+        }
+
+        /// "by systemd", as a message says it.
+        var phrase: String {
+            switch self {
+            case .systemd: "by systemd (gesturebridge.service)"
+            case .terminal: "from a terminal"
+            case .session: "by the session (XDG autostart or a script)"
+            }
+        }
+
+        /// The command that stops a holder of this origin.
+        func stopHint(pid: Int32) -> String {
+            switch self {
+            case .systemd: "'systemctl --user stop gesturebridge'"
+            case .terminal, .session: "'kill \(pid)'"
+            }
+        }
+    }
+
+    /// The lock file's path.
+    let path: String
+    private let fd: Int32
+
+    /// Takes the lock for `display`, or throws ``DaemonError/alreadyRunning(display:holder:lockPath:)``.
+    init(display: String, paths: RuntimePaths, origin: Origin) throws(DaemonError) {
+        try paths.prepare()
+        path = paths.lock(display: display)
+        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .system("open \(path)", errno) }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let code = errno
+            let holder = Self.readHolder(fd: fd)
+            close(fd)
+            if code == EWOULDBLOCK { throw .alreadyRunning(display: display, holder: holder, lockPath: path) }
+            throw .system("flock \(path)", code)
+        }
+        let text = "pid=\(getpid())\norigin=\(origin.rawValue)\nsince=\(Self.timestamp())\n"
+        _ = ftruncate(fd, 0)
+        _ = text.withCString { pwrite(fd, $0, strlen($0), 0) }
+    }
+
+    deinit { close(fd) }
+
+    /// Who holds the lock for `display`, or nil when no daemon runs there.
+    static func holder(display: String, paths: RuntimePaths) -> Holder? {
+        let fd = open(paths.lock(display: display), O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        // A shared lock we can take means nobody holds the exclusive one.
+        if flock(fd, LOCK_SH | LOCK_NB) == 0 { return nil }
+        return readHolder(fd: fd) ?? Holder(pid: 0, origin: .session, since: "?")
+    }
+
+    /// Parses the `key=value` lines a holder wrote.
+    static func parse(_ text: String) -> Holder? {
+        var fields: [Substring: Substring] = [:]
+        for line in text.split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "=") else { continue }
+            fields[line[..<equals]] = line[line.index(after: equals)...]
+        }
+        guard let pid = fields["pid"].flatMap({ Int32($0) }) else { return nil }
+        let origin = fields["origin"].flatMap { Origin(rawValue: String($0)) } ?? .session
+        return Holder(pid: pid, origin: origin, since: fields["since"].map(String.init) ?? "?")
+    }
+
+    private static func readHolder(fd: Int32) -> Holder? {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = pread(fd, &buffer, buffer.count, 0)
+        guard count > 0 else { return nil }
+        return parse(String(decoding: buffer[..<count], as: UTF8.self))
+    }
+
+    /// The local time now, as "2026-11-22 14:03:07".
+    private static func timestamp() -> String {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        var buffer = [CChar](repeating: 0, count: 32)
+        let count = strftime(&buffer, buffer.count, "%Y-%m-%d %H:%M:%S", &parts)
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

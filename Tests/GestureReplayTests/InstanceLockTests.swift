@@ -1,0 +1,73 @@
+import Foundation
+import Glibc
+import Testing
+@testable import gesturebridge
+
+/// The single-instance lock and the runtime paths, on a private runtime directory.
+@Suite struct InstanceLockTests {
+    static func runtime() throws -> (RuntimePaths, URL) {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gb-lock-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return (RuntimePaths(environment: ["XDG_RUNTIME_DIR": url.path]), url)
+    }
+
+    @Test(arguments: [
+        (":0", "display-0"), (":0.0", "display-0"), (":12.1", "display-12"),
+        ("localhost:10.0", "display-localhost-10"), ("", "display-default"), ("host/unix:3", "display-host-unix-3"),
+    ])
+    func displayNamesBecomeSafeFileStems(display: String, stem: String) {
+        #expect(RuntimePaths.fileStem(display: display) == stem)
+    }
+
+    @Test func withoutXDGRuntimeDirTheFilesGoToAPerUserTmpDirectory() {
+        #expect(RuntimePaths(environment: [:]).directory == "/tmp/gesturebridge-\(getuid())")
+        #expect(RuntimePaths(environment: ["XDG_RUNTIME_DIR": "relative"]).directory == "/tmp/gesturebridge-\(getuid())")
+    }
+
+    @Test func aSecondLockOnTheSameDisplaySaysWhoHoldsTheFirst() throws {
+        let (paths, url) = try Self.runtime()
+        defer { try? FileManager.default.removeItem(at: url) }
+        var first: InstanceLock? = try InstanceLock(display: ":7", paths: paths, origin: .systemd)
+        #expect(InstanceLock.holder(display: ":7", paths: paths)?.pid == getpid())
+        do {
+            _ = try InstanceLock(display: ":7.0", paths: paths, origin: .terminal)
+            Issue.record("a second lock on the same display was granted")
+        } catch let error {
+            guard case let .alreadyRunning(display, holder, lockPath) = error else {
+                Issue.record("unexpected \(error)"); return
+            }
+            #expect(display == ":7.0")
+            #expect(holder?.pid == getpid())
+            #expect(holder?.origin == .systemd)
+            #expect(lockPath == paths.lock(display: ":7"))
+            #expect(error.exitStatus == 3)
+            #expect(error.description.contains("systemctl --user stop gesturebridge"))
+        }
+        // Another display is independent.
+        let other = try InstanceLock(display: ":8", paths: paths, origin: .terminal)
+        withExtendedLifetime(other) {}
+        withExtendedLifetime(first) {}
+        first = nil
+        #expect(InstanceLock.holder(display: ":7", paths: paths) == nil, "closing the file drops the lock")
+        _ = try InstanceLock(display: ":7", paths: paths, origin: .terminal)
+    }
+
+    @Test func theRuntimeDirectoryIsPrivate() throws {
+        let (paths, url) = try Self.runtime()
+        defer { try? FileManager.default.removeItem(at: url) }
+        try paths.prepare()
+        var info = stat()
+        #expect(stat(paths.directory, &info) == 0)
+        #expect(info.st_mode & 0o777 == 0o700)
+    }
+
+    @Test(arguments: [
+        ("pid=42\norigin=terminal\nsince=2026-11-22 10:00:00\n", InstanceLock.Holder(pid: 42, origin: .terminal, since: "2026-11-22 10:00:00")),
+        ("pid=7\n", InstanceLock.Holder(pid: 7, origin: .session, since: "?")),
+        ("origin=systemd\n", nil),
+        ("garbage", nil),
+    ])
+    func holderFilesParseOrAreIgnored(text: String, holder: InstanceLock.Holder?) {
+        #expect(InstanceLock.parse(text) == holder)
+    }
+}
