@@ -30,6 +30,9 @@
  *   mark N   XSync, print every event received so far, then {"type":"mark","value":N}: a barrier
  *            after which the lines hold everything the server sent before the command
  *   focus    XSetInputFocus on the window
+ *   grab-keyboard    XGrabKeyboard on the window, as a screen locker or an open menu does;
+ *                    prints {"type":"grab","status":N}
+ *   ungrab-keyboard  XUngrabKeyboard
  * End of stdin (the test process went away) ends the client.
  *
  * Test infrastructure, not installed.
@@ -199,6 +202,12 @@ static void run_command(Display *display, Window window, int opcode, Atom delete
     } else if (strcmp(command, "focus") == 0 && window != None) {
         XSetInputFocus(display, window, RevertToPointerRoot, CurrentTime);
         XFlush(display);
+    } else if (strcmp(command, "grab-keyboard") == 0 && window != None) {
+        int status = XGrabKeyboard(display, window, False, GrabModeAsync, GrabModeAsync, CurrentTime);
+        emit("{\"t\":%lld,\"type\":\"grab\",\"status\":%d}", now_us(), status);
+    } else if (strcmp(command, "ungrab-keyboard") == 0) {
+        XUngrabKeyboard(display, CurrentTime);
+        XSync(display, False);
     } else {
         emit("{\"t\":%lld,\"type\":\"unknown-command\"}", now_us());
     }

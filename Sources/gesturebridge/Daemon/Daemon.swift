@@ -20,6 +20,9 @@ final class Daemon {
     /// event pump (which keeps only XInput events) never swallows its notifications.
     let tracker: WindowTracker
     let session: GestureSession
+    /// Asks whether a screen locker (or a menu) holds the keyboard; on the performer's connection.
+    let lockProbe: ScreenLockProbe
+    private var gate = StandAsideGate()
     var reloader: ConfigReloader
     let watcher: ConfigWatcher
     /// How long keys wait for the window under the gesture to take the focus, in seconds.
@@ -46,6 +49,7 @@ final class Daemon {
         // Its own connection too: the key injector reads keyboard-map changes (a layout
         // switch) from its events, which the capture's pump would drop.
         performer = try ActionPerformer(connection: try X11Connection(displayName: connection.name))
+        lockProbe = ScreenLockProbe(connection: performer.connection)
         watcher = try ConfigWatcher(path: reloader.path)
         tracker = WindowTracker(connection: try X11Connection(displayName: connection.name),
                                 dpi: reloader.current.settings.dpi)
@@ -126,6 +130,16 @@ final class Daemon {
         for event in captured {
             switch event {
             case .touch(let touch):
+                switch gate.route(touch.id, touch.phase, keyboardIsGrabbed: keyboardIsGrabbed) {
+                case .recognize:
+                    break
+                case .passThrough:
+                    capture.decide(touch.id, .rejected)
+                    if verbose { logger.debug("touch \(touch.id) passed through: another client holds the keyboard") }
+                    continue
+                case .drop:
+                    continue
+                }
                 // One frame holds one sample per touch; a second one starts the next frame.
                 if frame.contains(where: { $0.id == touch.id }) { flushFrame(now: now) }
                 let phase: TouchPhase = switch touch.phase {
@@ -219,7 +233,22 @@ final class Daemon {
         }
     }
 
+    /// Whether another client (a screen locker, a menu) holds the keyboard; logged when it does.
+    func keyboardIsGrabbed() -> Bool {
+        guard lockProbe.keyboardHolder() == .anotherClient else { return false }
+        logger.info("another client holds the keyboard (a screen locker or an open menu): standing aside")
+        return true
+    }
+
     func perform(_ fired: FiredAction) {
+        // No action while the screen is locked. A held chord's own keys can start a grab
+        // (a window manager's Alt+Tab switcher), so the probe waits until none is held,
+        // and a release always runs: a key is never left pressed.
+        let releasesKeys = if case .hold(_, false) = fired.action { true } else { false }
+        if !releasesKeys, performer.keys.heldKeycodes.isEmpty, keyboardIsGrabbed() {
+            logger.warning("\(fired.gesture): \(fired.action) not run: the keyboard is grabbed by another client")
+            return
+        }
         do {
             let outcome = try performer.perform(fired)
             logger.info("\(fired.gesture): \(fired.action) (\(outcome))")

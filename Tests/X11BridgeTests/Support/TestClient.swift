@@ -40,6 +40,8 @@ final class TestClient: @unchecked Sendable {
         var scale: Double?
         var delta_angle: Double?
         var value: Int64?
+        /// What XGrabKeyboard returned (`grab`).
+        var status: Int?
         var code: Int?
         var message: String?
 
@@ -187,6 +189,21 @@ final class TestClient: @unchecked Sendable {
     /// Asks the client to focus its window (XSetInputFocus).
     func focus() throws {
         try send("focus")
+    }
+
+    /// Grabs the keyboard (XGrabKeyboard on its window), as a screen locker or an open menu does.
+    func grabKeyboard() throws {
+        try send("grab-keyboard")
+        let grab = try waitForEvent("grab") { $0.type == "grab" }
+        guard grab.status == 0 else {
+            throw NSError(domain: "TestClient", code: 2, userInfo: [NSLocalizedDescriptionKey: "XGrabKeyboard returned \(grab.status.map(String.init) ?? "nothing")"])
+        }
+    }
+
+    /// Lets the keyboard go (XUngrabKeyboard).
+    func ungrabKeyboard() throws {
+        try send("ungrab-keyboard")
+        try sync()
     }
 
     private func send(_ command: String) throws {

@@ -1,0 +1,52 @@
+import GestureEngine
+import X11Bridge
+
+/// Decides, touch by touch, whether the daemon recognizes a touch or stands aside and passes it through.
+///
+/// The daemon stands aside for a whole touch sequence (from the first finger down
+/// to the last one up) when, as it starts, another client holds the keyboard: a
+/// screen locker, or an open menu (see ``ScreenLockProbe``). Those touches go to
+/// the grab's holder at once (rejected as they land), never reach the recognizers,
+/// and so fire nothing. The question is asked once per sequence, so a locker that
+/// comes up mid-gesture leaves that gesture alone (its actions are checked again
+/// when they fire).
+///
+/// A pure state machine: the caller passes in how to ask, and acts on the routes.
+struct StandAsideGate {
+    /// What to do with one touch event.
+    enum Route: Equatable {
+        /// Feed it to the session, as usual.
+        case recognize
+        /// A touch landing while standing aside: reject it now so its owner gets it whole.
+        case passThrough
+        /// A later event of a passed-through touch: nothing to do.
+        case drop
+    }
+
+    /// Whether the current touch sequence is being passed through.
+    private(set) var isStandingAside = false
+    private var down: Set<TouchID> = []
+    private var passing: Set<TouchID> = []
+
+    init() {
+        down.reserveCapacity(16)
+        passing.reserveCapacity(16)
+    }
+
+    /// Routes one touch event; `keyboardIsGrabbed` is asked only when a sequence starts.
+    mutating func route(_ id: TouchID, _ phase: CapturedTouch.Phase, keyboardIsGrabbed: () -> Bool) -> Route {
+        switch phase {
+        case .began:
+            if down.isEmpty { isStandingAside = keyboardIsGrabbed() }
+            down.insert(id)
+            guard isStandingAside else { return .recognize }
+            passing.insert(id)
+            return .passThrough
+        case .moved:
+            return passing.contains(id) ? .drop : .recognize
+        case .ended:
+            down.remove(id)
+            return passing.remove(id) != nil ? .drop : .recognize
+        }
+    }
+}
