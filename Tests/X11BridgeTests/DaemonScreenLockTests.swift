@@ -13,62 +13,57 @@ struct DaemonScreenLockTests {
             do: { keys: ctrl+alt+Left }
         """
 
-    /// The client that plays the locker: it selects touches on its window, under the swipe.
-    static func locker(_ server: XServer) throws -> TestClient {
+    /// The client that plays the locker (it selects touches on its window, under the swipe),
+    /// the real daemon, and the touchscreen; `body` runs with all three, which are then stopped.
+    static func withLocker(_ body: (TestClient, DaemonProcess, InputTestDevice) throws -> Void) throws {
+        let server = try XServer.shared()
         let client = try TestClient.launch(display: server.display, flags: [.selectTouch, .focus])
+        defer { client.kill() }
         try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
-        return client
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config)
+        defer { daemon.stop() }
+        try body(client, daemon, try InputTestDevice.connection(to: server, .touchscreen))
     }
 
     @Test func whileAnotherClientHoldsTheKeyboardTouchesPassThroughAndNothingFires() throws {
-        let server = try XServer.shared()
-        let client = try Self.locker(server)
-        defer { client.kill() }
-        let daemon = try DaemonProcess.start(display: server.display, config: Self.config)
-        defer { daemon.stop() }
-        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        try Self.withLocker { client, daemon, touchscreen in
+            try client.grabKeyboard()
+            try DaemonEndToEndTests.swipeLeft(touchscreen, firstID: 1)
+            try touchscreen.sync()
+            let ends = try client.waitForEvents("the three touches, passed through whole", count: 3) { $0.type == "TouchEnd" }
+            #expect(ends.count == 3)
+            try client.sync()
+            #expect(client.events(ofType: "TouchBegin").count == 3)
+            #expect(client.events(ofType: "KeyPress").isEmpty, "no key reached the locker")
+            try daemon.waitForLog("another client holds the keyboard")
 
-        try client.grabKeyboard()
-        try DaemonEndToEndTests.swipeLeft(touchscreen, firstID: 1)
-        try touchscreen.sync()
-        let ends = try client.waitForEvents("the three touches, passed through whole", count: 3) { $0.type == "TouchEnd" }
-        #expect(ends.count == 3)
-        try client.sync()
-        #expect(client.events(ofType: "TouchBegin").count == 3)
-        #expect(client.events(ofType: "KeyPress").isEmpty, "no key reached the locker")
-        try daemon.waitForLog("another client holds the keyboard")
-
-        // Unlocked: the same swipe is a gesture again, and its touches stay with the daemon.
-        try client.ungrabKeyboard()
-        client.clear()
-        try DaemonEndToEndTests.swipeLeft(touchscreen, firstID: 10)
-        try client.waitForEvent("KeyPress Left") { $0.type == "KeyPress" && $0.keysym == "Left" }
-        try client.sync()
-        #expect(client.events(ofType: "TouchBegin").isEmpty)
+            // Unlocked: the same swipe is a gesture again, and its touches stay with the daemon.
+            try client.ungrabKeyboard()
+            client.clear()
+            try DaemonEndToEndTests.swipeLeft(touchscreen, firstID: 10)
+            try client.waitForEvent("KeyPress Left") { $0.type == "KeyPress" && $0.keysym == "Left" }
+            try client.sync()
+            #expect(client.events(ofType: "TouchBegin").isEmpty)
+        }
     }
 
     @Test func aLockThatComesUpMidGestureStopsItsAction() throws {
-        let server = try XServer.shared()
-        let client = try Self.locker(server)
-        defer { client.kill() }
-        let daemon = try DaemonProcess.start(display: server.display, config: Self.config)
-        defer { daemon.stop() }
-        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
-
-        let ids: [UInt32] = [1, 2, 3]
-        var x = [1200.0, 1300.0, 1400.0]
-        try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .began, x: x[$0], y: 500) })
-        try touchscreen.sync()
-        try client.grabKeyboard()
-        for _ in 0..<6 {
-            for index in x.indices { x[index] -= 30 }
-            try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .moved, x: x[$0], y: 502) })
+        try Self.withLocker { client, daemon, touchscreen in
+            let ids: [UInt32] = [1, 2, 3]
+            var x = [1200.0, 1300.0, 1400.0]
+            try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .began, x: x[$0], y: 500) })
+            try touchscreen.sync()
+            try client.grabKeyboard()
+            for _ in 0..<6 {
+                for index in x.indices { x[index] -= 30 }
+                try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .moved, x: x[$0], y: 502) })
+            }
+            try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: x[$0], y: 502) })
+            try touchscreen.sync()
+            try daemon.waitForLog("not run: the keyboard is grabbed by another client")
+            try client.sync()
+            #expect(client.events(ofType: "KeyPress").isEmpty)
+            try client.ungrabKeyboard()
         }
-        try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: x[$0], y: 502) })
-        try touchscreen.sync()
-        try daemon.waitForLog("not run: the keyboard is grabbed by another client")
-        try client.sync()
-        #expect(client.events(ofType: "KeyPress").isEmpty)
-        try client.ungrabKeyboard()
     }
 }
