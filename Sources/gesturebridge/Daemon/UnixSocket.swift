@@ -96,6 +96,8 @@ enum ControlError: Error, CustomStringConvertible {
     case inUse(String)
     /// Nothing listens at the path: no daemon runs on this display.
     case noDaemon(String)
+    /// A tool was given no display and `DISPLAY` is not set.
+    case noDisplay
     /// The path does not fit a socket address.
     case pathTooLong(String, limit: Int)
 
@@ -107,6 +109,7 @@ enum ControlError: Error, CustomStringConvertible {
         case .noDaemon(let path):
             "no gesturebridge daemon is listening at \(path); start it with "
                 + "'systemctl --user start gesturebridge' or 'gesturebridge run'"
+        case .noDisplay: "no X display: set DISPLAY or pass --display"
         case let .pathTooLong(path, limit): "the socket path \(path) is longer than \(limit) bytes"
         }
     }
