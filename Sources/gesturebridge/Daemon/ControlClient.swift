@@ -51,6 +51,15 @@ final class ControlClient {
         self.fd = fd
     }
 
+    /// The stream's name for messages: monitor or record.
+    var streamName: String {
+        switch stream {
+        case .monitor: "monitor"
+        case .record: "record"
+        case nil: "control"
+        }
+    }
+
     /// Whether events go to this client.
     var isSubscribed: Bool { stream != nil && !isClosing && !isFinished }
 

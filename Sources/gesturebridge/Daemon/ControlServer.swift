@@ -24,6 +24,8 @@ final class ControlServer {
     private var clients: [ControlClient] = []
     /// Whether any tool listens: the one check `publish` makes before any formatting.
     private(set) var isObserved = false
+    /// Where the server reports a tool it dropped; the daemon logs it.
+    var log: (String) -> Void = { _ in }
 
     /// Makes the runtime directory and listens at `path`.
     init(paths: RuntimePaths, display: String) throws(ControlError) {
@@ -60,7 +62,12 @@ final class ControlServer {
     func publish(_ event: @autoclosure () -> ControlEvent) {
         guard isObserved else { return }
         let event = event()
-        for client in clients { client.send(event) }
+        for client in clients where client.isSubscribed {
+            client.send(event)
+            if !client.isSubscribed {
+                log("dropped a \(client.streamName) client that fell more than \(ControlClient.maximumBacklog / 1024) KiB behind")
+            }
+        }
         // A client that fell too far behind stops listening here.
         updateObserved()
     }

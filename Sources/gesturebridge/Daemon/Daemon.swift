@@ -54,6 +54,7 @@ final class Daemon {
         session = GestureSession(configuration: reloader.current, scene: tracker.scene)
         do {
             control = try ControlServer(paths: .current, display: connection.name)
+            control?.log = { [logger] in logger.warning("\($0)") }
         } catch {
             // Gestures matter more than the tools: run on without them.
             logger.warning("no monitor or record: \(error)")
