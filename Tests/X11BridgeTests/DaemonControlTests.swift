@@ -94,6 +94,31 @@ struct DaemonControlTests {
         #expect(replay.standardOutput.contains("\"gesture\": \"next-desktop\", \"kind\": \"swipe\", \"state\": \"ended\""))
     }
 
+    @Test func anIdleMonitorNeverWakesTheDaemonAndHearsWhenItStops() throws {
+        let server = try server
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)
+        defer { daemon.stop() }
+        let monitor = try tool(["monitor", "--moves"])
+        try monitor.waitForOutput("windows")
+        let before = try Self.wakeUps(of: daemon)
+        // A measurement interval, not a wait for a timer: nothing happens, and the loop must sleep through it.
+        usleep(500_000)
+        #expect(try Self.wakeUps(of: daemon) == before, "the daemon's loop woke with a monitor connected and nothing happening")
+
+        #expect(daemon.stop(SIGTERM) == 0)
+        #expect(try monitor.waitForExit() == 1)
+        #expect(monitor.standardError == "gesturebridge: the daemon is stopping\n")
+        let socket = runtime["XDG_RUNTIME_DIR"]! + "/gesturebridge/" + server.display.dropFirst() + ".sock"
+        #expect(access(socket, F_OK) != 0, "the daemon removed its socket")
+    }
+
+    /// How often the daemon's main thread went to sleep and was woken (voluntary context switches).
+    static func wakeUps(of daemon: DaemonProcess) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(daemon.process.processIdentifier)/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") })
+        return try #require(Int(line.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? ""))
+    }
+
     @Test(arguments: ["monitor", "record"])
     func withoutADaemonTheToolsSayHowToStartOneAndExit1(command: String) throws {
         let tool = try tool(command == "record" ? ["record", "-"] : [command])
