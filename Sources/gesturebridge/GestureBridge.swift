@@ -20,12 +20,14 @@ struct GestureBridge: ParsableCommand {
             'replay' runs the real engine and config over a recorded or hand-written trace on \
             a virtual clock and prints what would happen, without touching any display: use it \
             to try a config before installing it, or to attach evidence to a bug report. \
-            'check' validates a config file.
+            'check' validates a config file. 'monitor' shows live what the running daemon sees \
+            and does; 'record' saves its live touches as a trace for 'replay'.
 
             The config is read from $XDG_CONFIG_HOME/gesturebridge/config.yaml, falling back \
             to /etc/xdg/gesturebridge/config.yaml. See gesturebridge(1).
             """,
         version: GestureBridge.version,
-        subcommands: [RunCommand.self, ReplayCommand.self, CheckCommand.self, BenchCommand.self]
+        subcommands: [RunCommand.self, ReplayCommand.self, CheckCommand.self, BenchCommand.self,
+                      MonitorCommand.self, RecordCommand.self]
     )
 }

@@ -13,19 +13,6 @@ import X11Bridge
         return (RuntimePaths(environment: ["XDG_RUNTIME_DIR": url.path]), url)
     }
 
-    @Test(arguments: [
-        (":0", "display-0"), (":0.0", "display-0"), (":12.1", "display-12"),
-        ("localhost:10.0", "display-localhost-10"), ("", "display-default"), ("host/unix:3", "display-host-unix-3"),
-    ])
-    func displayNamesBecomeSafeFileStems(display: String, stem: String) {
-        #expect(RuntimePaths.fileStem(display: display) == stem)
-    }
-
-    @Test func withoutXDGRuntimeDirTheFilesGoToAPerUserTmpDirectory() {
-        #expect(RuntimePaths(environment: [:]).directory == "/tmp/gesturebridge-\(getuid())")
-        #expect(RuntimePaths(environment: ["XDG_RUNTIME_DIR": "relative"]).directory == "/tmp/gesturebridge-\(getuid())")
-    }
-
     @Test func aSecondLockOnTheSameDisplaySaysWhoHoldsTheFirst() throws {
         let (paths, url) = try Self.runtime()
         defer { try? FileManager.default.removeItem(at: url) }
@@ -52,15 +39,6 @@ import X11Bridge
         first = nil
         #expect(InstanceLock.holder(display: ":7", paths: paths) == nil, "closing the file drops the lock")
         _ = try InstanceLock(display: ":7", paths: paths, origin: .terminal)
-    }
-
-    @Test func theRuntimeDirectoryIsPrivate() throws {
-        let (paths, url) = try Self.runtime()
-        defer { try? FileManager.default.removeItem(at: url) }
-        try paths.prepare()
-        var info = stat()
-        #expect(stat(paths.directory, &info) == 0)
-        #expect(info.st_mode & 0o777 == 0o700)
     }
 
     @Test(arguments: [

@@ -25,6 +25,8 @@ final class Daemon {
     private var gate = StandAsideGate()
     var reloader: ConfigReloader
     let watcher: ConfigWatcher
+    /// The socket `gesturebridge monitor` and `record` read from; nil when it could not be made.
+    let control: ControlServer?
     /// How long keys wait for the window under the gesture to take the focus, in seconds.
     static let focusWait = 0.15
 
@@ -54,6 +56,14 @@ final class Daemon {
         tracker = WindowTracker(connection: try X11Connection(displayName: connection.name),
                                 dpi: reloader.current.settings.dpi)
         session = GestureSession(configuration: reloader.current, scene: tracker.scene)
+        do {
+            control = try ControlServer(paths: .current, display: connection.name)
+            control?.log = { [logger] in logger.warning("\($0)") }
+        } catch {
+            // Gestures matter more than the tools: run on without them.
+            logger.warning("no monitor or record: \(error)")
+            control = nil
+        }
         captured.reserveCapacity(64)
         frame.reserveCapacity(16)
     }
@@ -82,7 +92,10 @@ final class Daemon {
             drainPending(now: Self.now())
             pumpX(now: Self.now())
             connection.flush()
+            control?.flush()
             let timeout = pollTimeout(now: Self.now())
+            fds.removeSubrange(Self.fixedDescriptors...)
+            control?.appendPollDescriptors(to: &fds)
             for index in fds.indices { fds[index].revents = 0 }
             if poll(&fds, nfds_t(fds.count), timeout) < 0, errno != EINTR {
                 logger.critical("poll failed: \(String(cString: strerror(errno)))")
@@ -94,6 +107,7 @@ final class Daemon {
             if signals.childExited { performer.commands.reapChildren() }
             if signals.reload { reload() }
             if fds[2].revents != 0 { watcher.readEvents(now: now) }
+            control?.handle(fds[Self.fixedDescriptors...], now: now, status: controlStatus)
             if watcher.takeDueReload(now: now) { reload() }
             pumpX(now: now)
             session.advance(to: now)
@@ -104,10 +118,20 @@ final class Daemon {
         }
     }
 
+    /// The poll set's entries before the control socket's: X, signals, config, windows, actions.
+    static let fixedDescriptors = 5
+
+    /// What a tool that connects to the control socket is told first.
+    var controlStatus: ControlStatus {
+        ControlStatus(display: connection.name, configPath: reloader.path,
+                      bindings: session.configuration.allBindings.count, scene: tracker.scene)
+    }
+
     /// Applies window changes to the session (it swaps scenes once no touch is down).
     func followWindows() {
         if tracker.processPendingEvents() {
             session.update(scene: tracker.scene)
+            control?.publish(.windows(tracker.scene, time: Self.now()))
             logger.debug("windows: \(tracker.scene.windows.map { "\($0.info.windowClass) \($0.frame)" })")
         }
         tracker.connection.flush()
@@ -148,8 +172,10 @@ final class Daemon {
                 case .ended: .ended
                 }
                 frame.append(TouchSample(id: touch.id, phase: phase, location: Point(x: touch.x, y: touch.y)))
+                control?.publish(.touch(frame[frame.count - 1], time: now))
             case .device(let change):
                 logger.notice("input device \(change)")
+                control?.publish(.device("\(change)", time: now))
             }
         }
         flushFrame(now: now)
@@ -169,12 +195,14 @@ final class Daemon {
             case let .delivery(id, delivery, time):
                 capture.decide(id, delivery)
                 if verbose { logger.debug("\(time.shortDescription) touch \(id) \(delivery)") }
+                control?.publish(.delivery(id, delivery, time: time))
             case .action(let fired):
                 enqueue(fired, now: Self.now())
             case let .state(recognizer, state, _, _):
                 logger.debug("\(recognizer): \(state)")
             case let .transition(recognizer, from, to, cause, time):
                 if verbose { logger.debug("\(time.shortDescription) [\(recognizer)] \(from) → \(to) (\(cause))") }
+                control?.publish(.transition(recognizer, from: from, to: to, cause: cause, time: time))
             }
         }
         session.removeAllOutputs()
@@ -252,14 +280,18 @@ final class Daemon {
         do {
             let outcome = try performer.perform(fired)
             logger.info("\(fired.gesture): \(fired.action) (\(outcome))")
+            control?.publish(.action(fired, outcome: "\(outcome)", time: Self.now()))
         } catch {
             logger.error("\(fired.gesture): \(fired.action) failed: \(error)")
+            control?.publish(.action(fired, outcome: "failed: \(error)", time: Self.now()))
         }
     }
 
     func reload() {
         let devices = reloader.current.devices
-        guard let configuration = reloader.reload() else { return }
+        let reloaded = reloader.reload()
+        control?.publish(.reload(path: reloader.path, bindings: reloaded?.allBindings.count, time: Self.now()))
+        guard let configuration = reloaded else { return }
         tracker.dpiOverride = configuration.settings.dpi
         if configuration.devices != devices {
             logger.warning("the devices section changed; it takes effect when the daemon restarts")
@@ -279,6 +311,7 @@ final class Daemon {
         session.removeAllOutputs()
         capture.releaseAll()
         connection.flush()
+        control?.close()
         logger.notice("stopped: keys released, touches answered")
         return status
     }

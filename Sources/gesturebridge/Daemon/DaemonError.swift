@@ -4,8 +4,8 @@ import Glibc
 enum DaemonError: Error, CustomStringConvertible {
     /// A system call failed; names the call and the errno text.
     case system(String, Int32)
-    /// The runtime directory exists but is not a directory this user owns.
-    case unsafeRuntimeDirectory(String)
+    /// The runtime directory cannot be made, or is not a private directory of this user.
+    case runtimeDirectory(ControlError)
     /// Another daemon already serves this display.
     case alreadyRunning(display: String, holder: InstanceLock.Holder?, lockPath: String)
 
@@ -13,8 +13,8 @@ enum DaemonError: Error, CustomStringConvertible {
         switch self {
         case let .system(call, code):
             "\(call) failed: \(String(cString: strerror(code)))"
-        case let .unsafeRuntimeDirectory(path):
-            "\(path) is not a directory owned by this user; remove it or set XDG_RUNTIME_DIR"
+        case let .runtimeDirectory(error):
+            "\(error)"
         case let .alreadyRunning(display, holder, lockPath):
             if let holder {
                 "gesturebridge is already running on \(display): pid \(holder.pid), started \(holder.origin.phrase) "
@@ -29,7 +29,7 @@ enum DaemonError: Error, CustomStringConvertible {
     var exitStatus: Int32 {
         switch self {
         case .alreadyRunning: InstanceLock.alreadyRunningStatus
-        case .system, .unsafeRuntimeDirectory: 1
+        case .system, .runtimeDirectory: 1
         }
     }
 }

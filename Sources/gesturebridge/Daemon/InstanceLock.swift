@@ -55,7 +55,7 @@ final class InstanceLock {
 
     /// Takes the lock for `display`, or throws ``DaemonError/alreadyRunning(display:holder:lockPath:)``.
     init(display: String, paths: RuntimePaths, origin: Origin) throws(DaemonError) {
-        try paths.prepare()
+        do { try paths.prepareDirectory() } catch { throw .runtimeDirectory(error) }
         path = paths.lock(display: display)
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .system("open \(path)", errno) }

@@ -1,52 +1,75 @@
 import Glibc
 
-/// Where the daemon keeps its per-display runtime files: the single-instance lock and the control socket.
+/// Where the daemon keeps its per-display runtime files: the control socket, and the instance lock.
 ///
-/// They live in `$XDG_RUNTIME_DIR/gesturebridge/` (a private tmpfs that the login
-/// session owns and empties at logout), or `/tmp/gesturebridge-UID/` without it.
-/// One file of each per X display, so a daemon on `:0` and one on `:1` never meet.
+/// The directory is `$XDG_RUNTIME_DIR/gesturebridge` (the session's private tmpfs,
+/// which logind removes at logout), else `/tmp/gesturebridge-UID`. Files are named
+/// after the X display, sanitized to a file name: `:0` and `:0.0` are both `0`,
+/// `localhost:10.0` is `localhost_10`. Everyone who needs a path asks this type, so
+/// the daemon, its clients and its lock always agree.
 struct RuntimePaths: Equatable {
-    /// The directory holding the files, created 0700 on first use.
+    /// The directory holding the files; created by `prepareDirectory()`.
     let directory: String
 
-    /// The runtime directory for this user, from the environment.
-    init(environment: [String: String]) {
+    /// Paths for this process's environment and user.
+    init(environment: [String: String], uid: uid_t = getuid()) {
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
             directory = runtime + "/gesturebridge"
         } else {
-            directory = "/tmp/gesturebridge-\(getuid())"
+            directory = "/tmp/gesturebridge-\(uid)"
         }
     }
 
-    /// The single-instance lock file for a display.
-    func lock(display: String) -> String { "\(directory)/\(Self.fileStem(display: display)).lock" }
+    /// Paths for this process: `XDG_RUNTIME_DIR` from its environment.
+    static var current: RuntimePaths {
+        var environment: [String: String] = [:]
+        if let value = getenv("XDG_RUNTIME_DIR") { environment["XDG_RUNTIME_DIR"] = String(cString: value) }
+        return RuntimePaths(environment: environment)
+    }
 
-    /// The control socket for a display.
-    func socket(display: String) -> String { "\(directory)/\(Self.fileStem(display: display)).sock" }
+    /// The control socket for `display`, which `gesturebridge monitor` and `record` connect to.
+    func socket(display: String) -> String {
+        "\(directory)/\(Self.fileName(display: display)).sock"
+    }
 
-    /// A file-name-safe form of a display name: ":0" and ":0.0" both give "display-0".
-    ///
-    /// The screen number is dropped because one daemon serves a whole display; a host
-    /// part is kept ("localhost:10" → "display-localhost-10"), as SSH forwarding uses it.
-    static func fileStem(display: String) -> String {
+    /// The single-instance lock file for `display`.
+    func lock(display: String) -> String {
+        "\(directory)/\(Self.fileName(display: display)).lock"
+    }
+
+    /// A display name as a file name: the screen number dropped (every screen is one
+    /// server), the leading colon dropped, and anything but letters, digits, `.`, `-`
+    /// and `_` turned into `_`.
+    static func fileName(display: String) -> String {
         var name = Substring(display)
+        // "host:D.S": the screen S does not make another daemon.
         if let colon = name.lastIndex(of: ":"), let dot = name[colon...].firstIndex(of: ".") {
             name = name[..<dot]
         }
-        let safe = name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" }
-        var stem = String(safe)
-        while stem.hasPrefix("-") { stem.removeFirst() }
-        return "display-" + (stem.isEmpty ? "default" : stem)
+        if name.first == ":" { name = name.dropFirst() }
+        let safe = String(name.unicodeScalars.map { scalar -> Character in
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", ".", "-", "_": Character(scalar)
+            default: "_"
+            }
+        })
+        return safe.isEmpty || safe.allSatisfy({ $0 == "." }) ? "_" : safe
     }
 
-    /// Creates the directory if needed, private to this user; throws if it is not a directory we own.
-    func prepare() throws(DaemonError) {
-        if mkdir(directory, 0o700) != 0, errno != EEXIST { throw .system("mkdir \(directory)", errno) }
+    /// Creates the directory with mode 0700 if needed, and checks that it is a private directory of ours.
+    ///
+    /// In the `/tmp` fallback another user could have made the directory first, or put
+    /// a symlink there: the check refuses anything that is not our own directory.
+    func prepareDirectory() throws(ControlError) {
+        // XDG_RUNTIME_DIR itself exists (logind made it); only our subdirectory may be missing.
+        if mkdir(directory, 0o700) != 0, errno != EEXIST { throw .system("mkdir", directory, errno) }
         var info = stat()
-        guard lstat(directory, &info) == 0 else { throw .system("stat \(directory)", errno) }
-        guard info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid() else {
-            throw .unsafeRuntimeDirectory(directory)
+        guard lstat(directory, &info) == 0 else { throw .system("stat", directory, errno) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw .unsafeDirectory(directory, "it is not a directory") }
+        guard info.st_uid == getuid() else { throw .unsafeDirectory(directory, "another user owns it") }
+        if info.st_mode & 0o077 != 0 {
+            // Ours but open to others (an old umask): make it private rather than give up.
+            guard chmod(directory, 0o700) == 0 else { throw .system("chmod", directory, errno) }
         }
-        if info.st_mode & 0o077 != 0 { _ = chmod(directory, 0o700) }
     }
 }

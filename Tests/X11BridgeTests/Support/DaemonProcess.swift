@@ -9,15 +9,18 @@ final class DaemonProcess: @unchecked Sendable {
     private var text = ""
 
     /// Writes `config` to a temporary file and starts the daemon on `display`; waits for its ready line.
-    static func start(display: String, config: String, timeout: Double = 15) throws -> DaemonProcess {
+    /// `environment` is added to the test's own, such as a private `XDG_RUNTIME_DIR`.
+    static func start(display: String, config: String, environment: [String: String] = [:],
+                      timeout: Double = 15) throws -> DaemonProcess {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gb-run-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let configURL = directory.appendingPathComponent("config.yaml")
         try config.write(to: configURL, atomically: true, encoding: .utf8)
         let process = Process()
-        // GESTUREBRIDGE_BINARY runs another build, such as the release one for latency figures.
-        process.executableURL = ProcessInfo.processInfo.environment["GESTUREBRIDGE_BINARY"].map(URL.init(fileURLWithPath:))
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gesturebridge")
+        process.executableURL = executableURL
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.arguments = ["run", "--config", configURL.path, "--display", display, "--verbose"]
         let errors = Pipe()
         process.standardError = errors
@@ -31,6 +34,12 @@ final class DaemonProcess: @unchecked Sendable {
         try process.run()
         try daemon.waitForLog("ready on", timeout: timeout)
         return daemon
+    }
+
+    /// The built `gesturebridge`, or the one GESTUREBRIDGE_BINARY names (such as the release build, for latency figures).
+    static var executableURL: URL {
+        ProcessInfo.processInfo.environment["GESTUREBRIDGE_BINARY"].map(URL.init(fileURLWithPath:))
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gesturebridge")
     }
 
     private init(process: Process, configURL: URL) {

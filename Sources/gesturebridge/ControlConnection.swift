@@ -1,0 +1,111 @@
+import ArgumentParser
+import Glibc
+
+/// A tool's connection to the running daemon's control socket: one request out, lines in.
+///
+/// `monitor` and `record` use it. Lines starting with `! ` are the daemon's
+/// messages, not stream lines: the last one says why the daemon hung up. SIGINT,
+/// SIGTERM and SIGHUP end the reading cleanly (through `SignalFlags`, as in the
+/// daemon), so a recording is never cut in the middle of a line.
+final class ControlConnection {
+    /// Why reading stopped.
+    enum End: Equatable {
+        /// Ctrl-C (or SIGTERM, SIGHUP): the user ended it.
+        case interrupted
+        /// The requested duration is over.
+        case timeUp
+        /// Writing the output failed (a closed pipe, a full disk): the handler said stop.
+        case outputFailed
+        /// The daemon hung up, with its last message if it sent one.
+        case closed(notice: String?)
+    }
+
+    /// The socket's path, for messages.
+    let path: String
+    private let fd: Int32
+    private var pending: [UInt8] = []
+    private var lastNotice: String?
+
+    /// Connects to the daemon of `display` (nil: `$DISPLAY`) and sends the request.
+    init(display: String?, request: ControlRequest) throws(ControlError) {
+        guard let display = display ?? getenv("DISPLAY").map({ String(cString: $0) }), !display.isEmpty else {
+            throw .noDisplay
+        }
+        path = RuntimePaths.current.socket(display: display)
+        switch UnixSocket.connect(to: path) {
+        case .success(let fd): self.fd = fd
+        case .failure(let error): throw error
+        }
+        let line = Array((request.line + "\n").utf8)
+        guard Glibc.send(fd, line, line.count, Int32(MSG_NOSIGNAL)) == line.count else {
+            let code = errno
+            close(fd)
+            throw .system("send", path, code)
+        }
+    }
+
+    deinit {
+        close(fd)
+    }
+
+    /// Reads lines and hands each stream line to `handle` until the daemon hangs up, a
+    /// signal arrives, `deadline` (monotonic seconds) passes, or `handle` returns false.
+    ///
+    /// On a signal (Ctrl-C), the lines the daemon has already sent are still handed
+    /// over, without waiting for more: a recording keeps the gesture that just ended.
+    func readLines(until deadline: Double? = nil, _ handle: (String) -> Bool) -> End {
+        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: SignalFlags.readFD, events: Int16(POLLIN), revents: 0)]
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            var timeout: Int32 = -1
+            if let deadline {
+                let left = deadline - Daemon.now()
+                if left <= 0 { return .timeUp }
+                timeout = Int32((left * 1000).rounded(.up))
+            }
+            for index in fds.indices { fds[index].revents = 0 }
+            if poll(&fds, nfds_t(fds.count), timeout) < 0, errno != EINTR { return .closed(notice: nil) }
+            let signals = SignalFlags.take()
+            if signals.terminate || signals.reload {
+                while case let count = recv(fd, &chunk, chunk.count, Int32(MSG_DONTWAIT)), count > 0 {
+                    pending += chunk[..<count]
+                }
+                return splitLines(handle) ? .interrupted : .outputFailed
+            }
+            guard fds[0].revents != 0 else { continue }
+            let count = recv(fd, &chunk, chunk.count, 0)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return .closed(notice: lastNotice) }
+            pending += chunk[..<count]
+            guard splitLines(handle) else { return .outputFailed }
+        }
+    }
+
+    /// Hands every whole line received to `handle`, keeping notices aside; false when `handle` fails.
+    private func splitLines(_ handle: (String) -> Bool) -> Bool {
+        var start = 0
+        defer { pending.removeSubrange(..<start) }
+        while let end = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            let line = String(decoding: pending[start..<end], as: UTF8.self)
+            start = end + 1
+            if line.hasPrefix(ControlClient.noticePrefix) {
+                lastNotice = String(line.dropFirst(ControlClient.noticePrefix.count))
+            } else if !handle(line) {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Connects with the signal handlers in place, or prints why not (no daemon: how to start one) and exits 1.
+    static func open(display: String?, request: ControlRequest) throws -> ControlConnection {
+        do {
+            try SignalFlags.install()
+            return try ControlConnection(display: display, request: request)
+        } catch {
+            ReplayCommand.printError("gesturebridge: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}

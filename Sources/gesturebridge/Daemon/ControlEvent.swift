@@ -1,0 +1,90 @@
+import GestureConfig
+import GestureEngine
+import GestureReplay
+
+/// Something the daemon saw or did, as the control socket's clients are told it.
+///
+/// The daemon publishes these from its loop (`ControlServer.publish`) only while a
+/// client listens. Times are seconds on the daemon's monotonic clock, the engine's
+/// time base; positions are screen pixels.
+enum ControlEvent {
+    /// A touch as the session got it: down, move, or up (also when a rejection ended it for the daemon).
+    case touch(TouchSample, time: Double)
+    /// A recognizer's state change, with its cause: the daemon's `--verbose` log line.
+    case transition(GestureRecognizer, from: GestureRecognizer.State, to: GestureRecognizer.State,
+                    cause: TransitionCause, time: Double)
+    /// A touch's delivery decision toward applications.
+    case delivery(TouchID, Delivery, time: Double)
+    /// An action the daemon performed (or tried to), with what came of it.
+    case action(FiredAction, outcome: String, time: Double)
+    /// The window layout changed.
+    case windows(SceneDescription, time: Double)
+    /// The config was reloaded with this many bindings, or (nil) had errors and the last good one stays.
+    case reload(path: String, bindings: Int?, time: Double)
+    /// A touch device appeared, vanished, or was enabled or disabled.
+    case device(String, time: Double)
+    /// A touchpad gesture event (XInput 2.4), as a trace's `pad` line carries it.
+    case pad(Trace.PadInput, time: Double)
+
+    /// When it happened, on the daemon's clock.
+    var time: Double {
+        switch self {
+        case .touch(_, let time), .transition(_, _, _, _, let time), .delivery(_, _, let time),
+             .action(_, _, let time), .windows(_, let time), .reload(_, _, let time), .device(_, let time),
+             .pad(_, let time):
+            time
+        }
+    }
+}
+
+/// What a client asks for in its one request line.
+enum ControlRequest: Equatable {
+    /// Live events: as text or JSON Lines, with every touch move or a few per second.
+    case monitor(json: Bool, moves: Bool)
+    /// Touches (and touchpad gestures) as a replay trace, header first.
+    case record
+
+    /// The line a client sends, without the line feed.
+    var line: String {
+        switch self {
+        case let .monitor(json, moves): (["monitor"] + (json ? ["--json"] : []) + (moves ? ["--moves"] : []))
+            .joined(separator: " ")
+        case .record: "record"
+        }
+    }
+
+    /// Parses a request line; nil when it is not one (the daemon says so and hangs up).
+    init?(line: String) {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        switch words.first {
+        case "monitor":
+            let options = Set(words.dropFirst())
+            guard options.isSubset(of: ["--json", "--moves"]), options.count == words.count - 1 else { return nil }
+            self = .monitor(json: options.contains("--json"), moves: options.contains("--moves"))
+        case "record" where words.count == 1:
+            self = .record
+        default:
+            return nil
+        }
+    }
+
+    /// What the daemon answers to a line that is not a request.
+    static let usage = "expected 'monitor [--json] [--moves]' or 'record'"
+}
+
+/// The daemon's state a new client is told about: its first line, and the scene a recording starts from.
+struct ControlStatus {
+    var display: String
+    var configPath: String
+    var bindings: Int
+    var scene: SceneDescription
+
+    /// The first line of every stream, JSON: version, pid, display, config, bindings.
+    func helloLine(pid: Int32) -> String {
+        JSONValue.object([
+            ("gesturebridge", .string(GestureBridge.version)), ("pid", .number(Double(pid))),
+            ("display", .string(display)), ("config", .string(configPath)),
+            ("bindings", .number(Double(bindings))),
+        ]).serialized()
+    }
+}

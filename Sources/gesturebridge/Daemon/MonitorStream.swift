@@ -1,0 +1,146 @@
+import GestureConfig
+import GestureEngine
+import GestureReplay
+
+/// Formats the daemon's events for one `gesturebridge monitor` client: readable text or JSON Lines.
+///
+/// Times count from the client's connection. Text lines use the daemon's log
+/// formats (`[name] possible → began (cause)`, `touch 3 accepted`, `gesture:
+/// action (outcome)`); JSON lines use the replay contract's keys where one exists
+/// (`touch`/`phase`/`x`/`y`, `delivery`, `gesture`/`action`). Without `moves`, a
+/// touch's moves are shown at most every `moveInterval`, and its up line counts them.
+struct MonitorStream {
+    /// The shortest time between two shown moves of one touch, in seconds: a few lines
+    /// per second per finger, which a person can still read as motion.
+    static let moveInterval = 0.1
+
+    let isJSON: Bool
+    let showsMoves: Bool
+    /// The daemon's time at the connection: t = 0.
+    let origin: Double
+    /// Per live touch: when a line for it was last shown, and how many moves it made.
+    private var tracks: [TouchID: (shown: Double, moves: Int)] = [:]
+
+    init(isJSON: Bool, showsMoves: Bool, origin: Double) {
+        self.isJSON = isJSON
+        self.showsMoves = showsMoves
+        self.origin = origin
+    }
+
+    /// The line for `event`, without its line feed; nil for a move that is throttled away.
+    mutating func line(for event: ControlEvent) -> String? {
+        var moves: Int?
+        if case let .touch(sample, time) = event {
+            switch sample.phase {
+            case .began:
+                tracks[sample.id] = (time, 0)
+            case .moved, .stationary:
+                var track = tracks[sample.id] ?? (time, 0)
+                track.moves += 1
+                let isShown = showsMoves || time - track.shown >= Self.moveInterval
+                if isShown { track.shown = time }
+                tracks[sample.id] = track
+                guard isShown else { return nil }
+            case .ended, .cancelled:
+                moves = tracks.removeValue(forKey: sample.id)?.moves
+            }
+        }
+        let t = max(0, event.time - origin)
+        return isJSON ? Self.json(event, t: t) : Self.seconds(t) + "  " + Self.text(event, moves: moves)
+    }
+
+    /// `t` in seconds with three decimals, right-aligned in eight columns.
+    static func seconds(_ t: Double) -> String {
+        let milliseconds = Int((t * 1000).rounded())
+        let fraction = String(milliseconds % 1000)
+        let text = "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+        return String(repeating: " ", count: max(0, 8 - text.count)) + text
+    }
+
+    /// The readable form of an event, after its time.
+    static func text(_ event: ControlEvent, moves: Int?) -> String {
+        switch event {
+        case let .touch(sample, _):
+            let word = Trace.TouchPhase(sample.phase).rawValue
+            let position = "(\(sample.location.x.shortDescription), \(sample.location.y.shortDescription))"
+            let count = moves.map { $0 == 1 ? ", 1 move" : ", \($0) moves" } ?? ""
+            return "touch \(sample.id) \(word) \(position)\(count)"
+        case let .transition(recognizer, from, to, cause, _):
+            return "[\(recognizer)] \(from) → \(to) (\(cause))"
+        case let .delivery(id, delivery, _):
+            return "touch \(id) \(delivery)"
+        case let .action(fired, outcome, _):
+            return "\(fired.gesture): \(fired.action) (\(outcome))"
+        case let .windows(scene, _):
+            guard !scene.windows.isEmpty else { return "windows: none" }
+            return "windows, top first: " + scene.windows.map { window in
+                let frame = window.frame
+                // Titles are foreign text: quoted as JSON, so no control character reaches the terminal.
+                return "\(window.info.windowClass)/\(window.info.instance) "
+                    + JSONValue.string(window.info.title).serialized()
+                    + " \(frame.x.shortDescription),\(frame.y.shortDescription) "
+                    + "\(frame.width.shortDescription)x\(frame.height.shortDescription)"
+                    + (window.info.id == scene.activeWindow ? " (active)" : "")
+            }.joined(separator: "; ")
+        case let .reload(path, bindings, _):
+            guard let bindings else { return "config \(path) has errors; the last good config stays" }
+            return "config reloaded: \(path), \(bindings) bindings"
+        case let .device(change, _):
+            return "input device \(change)"
+        case let .pad(pad, _):
+            let motion = "\(pad.fingers) fingers dx \(pad.dx.shortDescription) dy \(pad.dy.shortDescription)"
+            switch pad.kind {
+            case .swipe: return "pad swipe \(pad.phase.rawValue) \(motion)"
+            case .pinch:
+                return "pad pinch \(pad.phase.rawValue) \(motion) scale \(pad.scale.shortDescription) "
+                    + "angle \(pad.angle.shortDescription)"
+            }
+        }
+    }
+
+    /// The JSON Lines form of an event, `t` first.
+    static func json(_ event: ControlEvent, t: Double) -> String {
+        var members: [(String, JSONValue)] = [("t", .number(t))]
+        switch event {
+        case let .touch(sample, _):
+            // A trace's touch line, so the monitor's input can be cut out and replayed.
+            let input = Trace.TouchInput(id: sample.id, phase: Trace.TouchPhase(sample.phase),
+                                         x: sample.location.x, y: sample.location.y)
+            return TraceWriter.eventLine(Trace.Event(line: 0, time: (t * 1000).rounded() / 1000, input: .touch(input)))
+        case let .transition(recognizer, from, to, cause, _):
+            members += [("recognizer", .string("\(recognizer)")), ("from", .string("\(from)")),
+                        ("to", .string("\(to)")), ("cause", .string("\(cause)"))]
+        case let .delivery(id, delivery, _):
+            members += [("touch", .number(Double(id.rawValue))), ("delivery", .string("\(delivery)"))]
+        case let .action(fired, outcome, _):
+            members += [("gesture", .string(fired.gesture)), ("action", .object(fired.resolvedParameters)),
+                        ("outcome", .string(outcome))]
+        case let .windows(scene, _):
+            // The trace header's form, so a script can cut a scene out of the monitor.
+            let header = TraceRecording.header(of: scene)
+            return "{\"t\": \(JSONValue.number(t).serialized(decimals: 3)), \"scene\": "
+                + TraceWriter.headerLine(header) + "}"
+        case let .reload(path, bindings, _):
+            members.append(("reload", .string(path)))
+            members.append(bindings.map { ("bindings", .number(Double($0))) }
+                           ?? ("error", .string("the config has errors; the last good config stays")))
+        case let .device(change, _):
+            members.append(("device", .string(change)))
+        case let .pad(pad, _):
+            return TraceWriter.eventLine(Trace.Event(line: 0, time: (t * 1000).rounded() / 1000, input: .pad(pad)))
+        }
+        return JSONValue.object(members).serialized(decimals: 3)
+    }
+}
+
+extension Trace.TouchPhase {
+    /// A trace's phase for an engine touch phase; a stationary touch is a move that did not move.
+    init(_ phase: TouchPhase) {
+        switch phase {
+        case .began: self = .down
+        case .moved, .stationary: self = .move
+        case .ended: self = .up
+        case .cancelled: self = .cancel
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import GestureConfig
+import GestureEngine
+import GestureReplay
+
+/// Turns the daemon's live input into a replay trace for one `gesturebridge record` client.
+///
+/// The trace is the replay contract's JSON Lines (`TraceWriter`): the header
+/// with the scene as it was when recording started, then touch lines and touchpad
+/// `pad` lines with `t` counted from the first of them. A sequence already under
+/// way when recording starts is left out whole, since a trace must begin each
+/// touch with `down` and each touchpad gesture with `begin`. Other events (windows,
+/// decisions, actions) are not input and are not recorded.
+struct TraceRecording {
+    /// Times are kept to the microsecond: far below anything a finger does, and short to read.
+    static let timeResolution = 1e-6
+
+    /// The daemon's time of the first recorded line, t = 0; nil before it.
+    private var origin: Double?
+    private var lastTime = 0.0
+    /// The touches whose `down` was recorded: only their moves and ups follow.
+    private var openTouches: Set<TouchID> = []
+    /// The touchpad gesture whose `begin` was recorded, if one is under way.
+    private var openPad: Trace.PadKind?
+
+    /// The trace line for `event`, without its line feed; nil when it is not recorded input.
+    mutating func line(for event: ControlEvent) -> String? {
+        switch event {
+        case let .touch(sample, time): touchLine(sample, time: time)
+        case let .pad(pad, time): padLine(pad, time: time)
+        case .transition, .delivery, .action, .windows, .reload, .device: nil
+        }
+    }
+
+    /// A touch line, or nil for a touch whose `down` came before the recording.
+    mutating func touchLine(_ sample: TouchSample, time: Double) -> String? {
+        let phase = Trace.TouchPhase(sample.phase)
+        switch phase {
+        case .down: openTouches.insert(sample.id)
+        case .move: guard openTouches.contains(sample.id) else { return nil }
+        case .up, .cancel: guard openTouches.remove(sample.id) != nil else { return nil }
+        }
+        let input = Trace.TouchInput(id: sample.id, phase: phase, x: sample.location.x, y: sample.location.y)
+        return TraceWriter.eventLine(Trace.Event(line: 0, time: traceTime(time), input: .touch(input)))
+    }
+
+    /// A touchpad gesture's `pad` line (`{"t": …, "pad": "swipe", "phase": "update", "fingers": 3, "dx": …}`),
+    /// or nil for a gesture whose `begin` came before the recording.
+    ///
+    /// The daemon's touchpad path reaches it by publishing `ControlEvent.pad`; a
+    /// recording then holds touchscreen and touchpad input on one clock.
+    mutating func padLine(_ pad: Trace.PadInput, time: Double) -> String? {
+        switch pad.phase {
+        case .begin: openPad = pad.kind
+        case .update: guard openPad == pad.kind else { return nil }
+        case .end:
+            guard openPad == pad.kind else { return nil }
+            openPad = nil
+        }
+        return TraceWriter.eventLine(Trace.Event(line: 0, time: traceTime(time), input: .pad(pad)))
+    }
+
+    /// Seconds since the first recorded line, never decreasing, at `timeResolution`.
+    private mutating func traceTime(_ time: Double) -> Double {
+        let origin = self.origin ?? time
+        self.origin = origin
+        let t = max(lastTime, ((time - origin) / Self.timeResolution).rounded() * Self.timeResolution)
+        lastTime = t
+        return t
+    }
+
+    /// A trace header for the daemon's scene: the screen, the windows top-most first, and the active one.
+    ///
+    /// Window ids are X ids, which fit 32 bits; the active window is named only when
+    /// it is one of the windows (a trace may not name any other).
+    static func header(of scene: SceneDescription) -> Trace.Header {
+        let windows = scene.windows.map { window in
+            Trace.Window(id: UInt32(truncatingIfNeeded: window.info.id), className: window.info.windowClass,
+                         instance: window.info.instance, title: window.info.title,
+                         x: window.frame.x, y: window.frame.y, width: window.frame.width, height: window.frame.height)
+        }
+        let active = scene.activeWindow.flatMap { id in
+            scene.windows.contains { $0.info.id == id } ? UInt32(truncatingIfNeeded: id) : nil
+        }
+        return Trace.Header(screen: Trace.Screen(width: scene.width, height: scene.height, dpi: scene.dpi),
+                            windows: windows, activeWindow: active)
+    }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import GestureEngine
+import GestureReplay
+
+/// `gesturebridge monitor`: shows live what the running daemon sees and does.
+struct MonitorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "monitor",
+        abstract: "Show live what the running daemon sees and does.",
+        discussion: """
+            Connects to the daemon of the display through its control socket \
+            ($XDG_RUNTIME_DIR/gesturebridge/DISPLAY.sock) and prints one line per event, with \
+            the seconds since it connected: touches (down, move, up, in screen pixels), every \
+            recognizer transition as the daemon's --verbose log writes it ([name] possible → \
+            began (cause)), each touch's delivery decision (accepted: a gesture keeps it; \
+            rejected: the application gets it), the actions performed with their outcome, \
+            window layout changes, config reloads and touch devices coming and going.
+
+            A touch's moves are shown at most ten times a second, and its up line counts them; \
+            --moves shows every one. --json prints JSON Lines instead: a hello line, then touch \
+            lines as in a replay trace, and "recognizer", "delivery", "action", "scene", \
+            "reload" and "device" lines. Ends on Ctrl-C (exit 0) or when the daemon goes away \
+            (exit 1, saying so). A monitor that stops reading is dropped by the daemon, which \
+            never waits for it.
+            """)
+
+    @Flag(help: "Print JSON Lines instead of text.")
+    var json = false
+
+    @Flag(help: "Show every touch move, not a few per second.")
+    var moves = false
+
+    @Option(help: ArgumentHelp("The X display whose daemon to watch; default $DISPLAY.", valueName: "display"))
+    var display: String?
+
+    func run() throws {
+        let connection = try ControlConnection.open(display: display, request: .monitor(json: json, moves: moves))
+        let output = OutputFile.standardOutput
+        var isFirst = true
+        let end = connection.readLines { line in
+            defer { isFirst = false }
+            return output.write((isFirst && !json ? Self.greeting(hello: line) : line) + "\n")
+        }
+        switch end {
+        case .interrupted, .timeUp, .outputFailed:
+            return
+        case .closed(let notice):
+            ReplayCommand.printError("gesturebridge: " + (notice ?? "the daemon went away"))
+            throw ExitCode.failure
+        }
+    }
+
+    /// The first line in text: who is being watched.
+    static func greeting(hello line: String) -> String {
+        let hello = try? JSONValue(parsing: line)
+        func text(_ key: String) -> String {
+            switch hello?[key] {
+            case .string(let value): value
+            case .number(let value): value.shortDescription
+            default: "?"
+            }
+        }
+        let bindings = text("bindings")
+        return "monitoring gesturebridge \(text("gesturebridge")) (pid \(text("pid"))) on \(text("display")): "
+            + "\(bindings) binding\(bindings == "1" ? "" : "s") from \(text("config")); Ctrl-C stops"
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Glibc
+import Testing
+
+/// `gesturebridge monitor` and `record` as real processes, against the real daemon on a real Xorg.
+@Suite(.serialized, .xServer([.touchscreen, .keyboard]))
+struct DaemonControlTests {
+    static let config = """
+        gestures:
+          - name: next-desktop
+            swipe: { fingers: 3, direction: left }
+            do: { keys: ctrl+alt+Left }
+          - name: five-finger-drag
+            pan: { fingers: 5 }
+            on: end
+            do: { command: "true" }
+        """
+
+    var server: XServer { get throws { try XServer.shared() } }
+    /// A private runtime directory, so the test's sockets are its own.
+    let runtime: [String: String]
+
+    init() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gb-xdg-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        runtime = ["XDG_RUNTIME_DIR": directory.path]
+    }
+
+    func tool(_ arguments: [String]) throws -> ToolProcess {
+        try ToolProcess(arguments + ["--display", try server.display], environment: runtime)
+    }
+
+    @Test func monitorShowsASwipesTransitionsDeliveryAndActionWhileTheClientGetsTheKey() throws {
+        let server = try server
+        let client = try TestClient.launch(display: server.display, flags: [.selectTouch, .focus])
+        defer { client.kill() }
+        try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)
+        defer { daemon.stop() }
+        let monitor = try tool(["monitor"])
+        try monitor.waitForOutput("monitoring gesturebridge")
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+
+        try DaemonEndToEndTests.swipeLeft(touchscreen, firstID: 1)
+        try client.waitForEvent("KeyPress Left") { $0.type == "KeyPress" && $0.keysym == "Left" }
+        try monitor.waitForOutput("next-desktop: keys: ctrl+alt+Left (performed)")
+        monitor.signal(SIGINT)
+        #expect(try monitor.waitForExit() == 0, "Ctrl-C ends it cleanly: \(monitor.standardError)")
+
+        let lines = monitor.standardOutput.split(separator: "\n").map { String($0.dropFirst(10)) }
+        #expect(monitor.standardOutput.contains("bindings from \(daemon.configURL.path)"))
+        #expect(lines.contains { $0.hasPrefix("windows, top first: TestClient/testclient \"Test client\" 0,0 1920x1080") },
+                "\(lines)")
+        #expect(lines.filter { $0.hasSuffix(" down (1200, 500)") || $0.hasSuffix(" down (1300, 500)") }.count == 2)
+        #expect(lines.filter { $0.hasPrefix("touch ") && $0.hasSuffix(" accepted") }.count == 3)
+        let transitions = lines.filter { $0.hasPrefix("[next-desktop") }
+        #expect(transitions.contains { $0.contains("possible → ended") }, "\(lines)")
+        // The daemon's own --verbose log writes every transition in the same words.
+        for transition in transitions { #expect(daemon.log.contains(transition), "\(transition)") }
+    }
+
+    @Test func aRecordingOfLiveTouchesReplaysToTheGestureAndActionTheDaemonFired() throws {
+        let server = try server
+        let client = try TestClient.launch(display: server.display, flags: [.selectTouch, .focus])
+        defer { client.kill() }
+        try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)
+        defer { daemon.stop() }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gb-rec-\(UUID().uuidString.prefix(8)).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let record = try tool(["record", file.path])
+        let monitor = try tool(["monitor", "--json"])
+        try monitor.waitForOutput("\"gesturebridge\"")
+        try waitUntil("the recording's header") { ((try? String(contentsOf: file, encoding: .utf8)) ?? "").contains("screen") }
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+
+        try DaemonEndToEndTests.swipeLeft(touchscreen, firstID: 31)
+        try client.waitForEvent("KeyPress Left") { $0.type == "KeyPress" && $0.keysym == "Left" }
+        try monitor.waitForOutput("\"outcome\": \"performed\"")
+        record.signal(SIGINT)
+        #expect(try record.waitForExit() == 0, "\(record.standardError)")
+        #expect(record.standardError.contains("recorded 3 touch sequences"), "\(record.standardError)")
+        #expect(record.standardError.contains("gesturebridge replay \(file.path) --config \(daemon.configURL.path)"))
+
+        let trace = try String(contentsOf: file, encoding: .utf8)
+        #expect(trace.split(separator: "\n").first?.contains("\"class\": \"TestClient\"") == true, "\(trace)")
+        let replay = try ToolProcess(["replay", file.path, "--config", daemon.configURL.path, "--format", "json"])
+        #expect(try replay.waitForExit() == 0, "\(replay.standardError)")
+        // The daemon's action as the monitor saw it, and replay's, with the same parameters.
+        let fired = try #require(monitor.standardOutput.split(separator: "\n").first { $0.contains("\"outcome\"") })
+        let firedAction = try #require(fired.firstRange(of: "\"gesture\"").map { fired[$0.lowerBound...] })
+        let expected = firedAction.replacingOccurrences(of: ", \"outcome\": \"performed\"}", with: "}")
+        #expect(replay.standardOutput.contains(expected), "replay:\n\(replay.standardOutput)\ndaemon: \(fired)")
+        #expect(replay.standardOutput.contains("\"gesture\": \"next-desktop\", \"kind\": \"swipe\", \"state\": \"ended\""))
+    }
+
+    @Test func anIdleMonitorNeverWakesTheDaemonAndHearsWhenItStops() throws {
+        let server = try server
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)
+        defer { daemon.stop() }
+        let monitor = try tool(["monitor", "--moves"])
+        try monitor.waitForOutput("windows")
+        let before = try Self.wakeUps(of: daemon)
+        // A measurement interval, not a wait for a timer: nothing happens, and the loop must sleep through it.
+        usleep(500_000)
+        #expect(try Self.wakeUps(of: daemon) == before, "the daemon's loop woke with a monitor connected and nothing happening")
+
+        #expect(daemon.stop(SIGTERM) == 0)
+        #expect(try monitor.waitForExit() == 1)
+        #expect(monitor.standardError == "gesturebridge: the daemon is stopping\n")
+        let socket = runtime["XDG_RUNTIME_DIR"]! + "/gesturebridge/" + server.display.dropFirst() + ".sock"
+        #expect(access(socket, F_OK) != 0, "the daemon removed its socket")
+    }
+
+    /// How often the daemon's main thread went to sleep and was woken (voluntary context switches).
+    static func wakeUps(of daemon: DaemonProcess) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(daemon.process.processIdentifier)/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") })
+        return try #require(Int(line.split(separator: "\t").last?.trimmingCharacters(in: .whitespaces) ?? ""))
+    }
+
+    @Test(arguments: ["monitor", "record"])
+    func withoutADaemonTheToolsSayHowToStartOneAndExit1(command: String) throws {
+        let tool = try tool(command == "record" ? ["record", "-"] : [command])
+        #expect(try tool.waitForExit() == 1)
+        let path = runtime["XDG_RUNTIME_DIR"]! + "/gesturebridge/" + (try server.display).dropFirst() + ".sock"
+        #expect(tool.standardError == "gesturebridge: no gesturebridge daemon is listening at \(path); start it with "
+                + "'systemctl --user start gesturebridge' or 'gesturebridge run'\n")
+        #expect(tool.standardOutput.isEmpty)
+    }
+
+    @Test func aMonitorThatStopsReadingIsDroppedAndGesturesGoOn() throws {
+        let server = try server
+        let client = try TestClient.launch(display: server.display, flags: [.selectTouch, .focus])
+        defer { client.kill() }
+        try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)
+        defer { daemon.stop() }
+        let stuck = try tool(["monitor", "--moves"])
+        try stuck.waitForOutput("monitoring gesturebridge")
+        stuck.pauseReading()
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+
+        // Five fingers drag back and forth (a pan keeps them) until the daemon gives up on the monitor.
+        let ids: [UInt32] = [51, 52, 53, 54, 55]
+        try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .began, x: 300 + Double($0) * 100, y: 400) })
+        var frames = 0
+        while !daemon.log.contains("dropped a monitor client"), frames < 20_000 {
+            let y = 400 + Double(frames % 200)
+            try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .moved, x: 300 + Double($0) * 100, y: y) })
+            frames += 1
+        }
+        try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: 300 + Double($0) * 100, y: 400) })
+        try daemon.waitForLog("dropped a monitor client that fell more than 256 KiB behind")
+
+        try DaemonEndToEndTests.swipeLeft(touchscreen, firstID: 61)
+        try client.waitForEvent("KeyPress Left") { $0.type == "KeyPress" && $0.keysym == "Left" }
+        stuck.startReading()
+        #expect(try stuck.waitForExit() == 1)
+        #expect(stuck.standardError.contains("gesturebridge: dropped: this client fell more than 256 KiB behind"),
+                "after \(frames) frames: \(stuck.standardError)")
+    }
+}

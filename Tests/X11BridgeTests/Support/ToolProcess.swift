@@ -1,0 +1,84 @@
+import Foundation
+import Glibc
+
+/// A `gesturebridge` tool (`monitor`, `record`, `replay`) run as its own process, its output collected as it comes.
+final class ToolProcess: @unchecked Sendable {
+    let process: Process
+    private let output: Pipe
+    private let errors: Pipe
+    private let lock = NSLock()
+    private var outputText = ""
+    private var errorText = ""
+    /// The collected pipes that have not reached end of file.
+    private var openPipes = 0
+
+    /// Starts `gesturebridge ARGUMENTS` with `environment` added to the test's own.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
+        process = Process()
+        process.executableURL = DaemonProcess.executableURL
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        output = Pipe()
+        errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        collect(errors) { self.errorText += $0 }
+        startReading()
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// Collects stdout (again).
+    func startReading() {
+        collect(output) { self.outputText += $0 }
+    }
+
+    /// Stops reading stdout, as a terminal that stopped scrolling: once the pipe is full, the tool blocks writing.
+    func pauseReading() {
+        output.fileHandleForReading.readabilityHandler = nil
+        lock.withLock { openPipes -= 1 }
+    }
+
+    private func collect(_ pipe: Pipe, into append: @escaping @Sendable (String) -> Void) {
+        lock.withLock { openPipes += 1 }
+        pipe.fileHandleForReading.readabilityHandler = { [lock] handle in
+            let data = handle.availableData
+            guard !data.isEmpty else {
+                handle.readabilityHandler = nil
+                lock.withLock { self.openPipes -= 1 }
+                return
+            }
+            lock.withLock { append(String(decoding: data, as: UTF8.self)) }
+        }
+    }
+
+    /// What it printed on stdout so far.
+    var standardOutput: String { lock.withLock { outputText } }
+    /// What it printed on stderr so far.
+    var standardError: String { lock.withLock { errorText } }
+
+    /// Waits until stdout contains `needle`.
+    func waitForOutput(_ needle: String, timeout: Double = 5) throws {
+        try waitUntil("'\(needle)' from gesturebridge \(process.arguments?.first ?? ""); it printed:\n"
+                      + standardOutput + standardError, timeout: timeout) { standardOutput.contains(needle) }
+    }
+
+    /// Sends a signal (SIGINT: Ctrl-C), if it still runs.
+    func signal(_ signal: Int32 = SIGINT) {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+    }
+
+    /// Waits for the exit and for its last output; returns the exit status.
+    @discardableResult
+    func waitForExit(timeout: Double = 10) throws -> Int32 {
+        try waitUntil("gesturebridge \(process.arguments?.first ?? "") to exit", timeout: timeout) { !process.isRunning }
+        process.waitUntilExit()
+        // The pipes may still hold the last lines: wait for both to reach end of file.
+        try waitUntil("the end of its output", timeout: timeout) { lock.withLock { openPipes == 0 } }
+        return process.terminationStatus
+    }
+}
