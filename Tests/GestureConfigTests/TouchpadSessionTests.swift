@@ -234,4 +234,47 @@ struct TouchpadSessionTests {
         #expect(Self.firedNames(session) == ["turn"])
         #expect(abs((rotations.last ?? 0) - 20 * .pi / 180) < 1e-9, "\(rotations)")
     }
+
+    @Test func aPadSwipeHoldsAChordWhileAThreeFingerPanRuns() throws {
+        let session = GestureSession(configuration: try ConfigLoader.load(yaml: """
+            gestures:
+              - name: switcher
+                pan: { fingers: 3 }
+                hold: alt
+                on: update
+                do: { keys: Tab }
+            """), scene: SceneDescription())
+        Self.swipe(session, fingers: 3, dx: 15, dy: 0, updates: 4, at: Point(x: 900, y: 500))
+        let fired = Self.fired(session)
+        #expect(fired.first?.contains("Alt_L") == true && fired.last?.contains("Alt_L") == true, "\(fired)")
+        #expect(fired.count >= 4, "pressed, Tab on updates, released: \(fired)")
+        #expect(!session.isBusy)
+    }
+
+    @Test(arguments: 0..<20)
+    func anyOrderOfPadEventsLeavesTheSessionIdleAndReportsNoDeliveries(seed: Int) throws {
+        let session = try Self.session()
+        var state = UInt64(seed) &* 0x9E37_79B9_7F4A_7C15 | 1
+        func next(_ bound: Int) -> Int {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return Int(state % UInt64(bound))
+        }
+        let phases = PadEvent.Phase.allCases
+        for step in 0..<60 {
+            let kind: PadEvent.Kind = next(2) == 0 ? .swipe : .pinch
+            let event = PadEvent(kind: kind, phase: phases[next(phases.count)], fingers: 2 + next(3),
+                                 dx: Double(next(41) - 20), dy: Double(next(41) - 20),
+                                 scale: 0.5 + Double(next(100)) / 100, angle: Double(next(11) - 5),
+                                 pointer: Point(x: Double(next(1920)), y: Double(next(1080))))
+            session.handle(pad: event, at: 0.01 * Double(step))
+        }
+        for kind in PadEvent.Kind.allCases {
+            session.handle(pad: PadEvent(kind: kind, phase: .cancelled, fingers: 2, pointer: .zero), at: 1)
+        }
+        session.advance(to: 10)
+        #expect(!session.isBusy)
+        #expect(!session.outputs.contains { if case .delivery = $0 { true } else { false } })
+    }
 }
