@@ -123,3 +123,14 @@ public enum InputDevice: String, Hashable, Sendable, CaseIterable {
     /// Either kind.
     case any
 }
+
+extension InputDevice {
+    /// The touch types a recognizer for this device takes (`allowedTouchTypes`).
+    public var touchTypes: Set<TouchType> {
+        switch self {
+        case .touchscreen: [.direct]
+        case .touchpad: [.indirectPointer]
+        case .any: Set(TouchType.allCases)
+        }
+    }
+}

@@ -32,6 +32,8 @@ public final class GestureSession {
     private var pendingDescription: SceneDescription?
     private var pendingConfiguration: Configuration?
     private var samples: [TouchSample] = []
+    /// The touches that stand for the touchpad's fingers (`handle(pad:at:)`).
+    var pad = PadGestureSynthesizer()
 
     /// Starts a session on a desktop.
     public init(configuration: Configuration, scene description: SceneDescription) {
@@ -97,7 +99,7 @@ public final class GestureSession {
         outputs.removeAll(keepingCapacity: true)
     }
 
-    private func applyPendingChanges() {
+    func applyPendingChanges() {
         guard pendingDescription != nil || pendingConfiguration != nil, !isBusy else { return }
         if let configuration = pendingConfiguration { self.configuration = configuration }
         let description = pendingDescription ?? scene.description
@@ -108,7 +110,7 @@ public final class GestureSession {
         engine.root = scene.root
     }
 
-    private func collect() {
+    func collect() {
         for event in engine.events {
             switch event {
             case let .action(recognizer, state, snapshot, time):

@@ -7,7 +7,11 @@ import GestureEngine
 /// `after:` becomes `require(toFail:)` and `with:` simultaneous recognition,
 /// between every recognizer made for the named bindings.
 public enum SceneBuilder {
-    /// Builds a scene. Touchpad-only bindings are left out: touch recognizers never see them.
+    /// Builds a scene.
+    ///
+    /// A binding's `device:` becomes its recognizer's `allowedTouchTypes`; edge strips
+    /// take only direct touches, so a touchpad gesture is hit-tested past them to the
+    /// window under the pointer.
     public static func build(_ configuration: Configuration, scene: SceneDescription) -> GestureScene {
         let scale = scene.pointsPerPixel
         let root = View(kind: .screen, frame: Rect(x: 0, y: 0, width: scene.width * scale, height: scene.height * scale))
@@ -15,8 +19,9 @@ public enum SceneBuilder {
         let fingerWindow = configuration.settings.fingerWindow
 
         func attach(_ bindings: [Binding], to view: View) {
-            for binding in bindings where binding.device != .touchpad {
+            for binding in bindings {
                 let recognizer = RecognizerFactory.make(binding, fingerWindow: fingerWindow)
+                recognizer.allowedTouchTypes = binding.device.touchTypes
                 view.addGestureRecognizer(recognizer)
                 built.register(recognizer, for: binding)
             }
@@ -48,6 +53,7 @@ public enum SceneBuilder {
         for edge in configuration.edges {
             for monitor in monitors {
                 let view = View(kind: .edge(edge.edge), frame: edgeFrame(edge, in: monitor))
+                view.allowedTouchTypes = [.direct]
                 root.addSubview(view)
                 attach(edge.bindings, to: view)
             }

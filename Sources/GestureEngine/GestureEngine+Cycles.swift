@@ -98,6 +98,8 @@ extension GestureEngine {
     func decide(_ touch: Touch, _ delivery: Delivery) {
         guard touch.delivery == nil else { return }
         touch.delivery = delivery
+        // A touchpad's touches have no application sequence to keep or hand on.
+        guard touch.type == .direct else { return }
         pendingDeliveries.append(.delivery(touch.id, delivery, time: now))
     }
 

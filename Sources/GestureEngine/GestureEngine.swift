@@ -96,14 +96,14 @@ public final class GestureEngine {
         // Moves and lifts first, then touch-downs: a frame may hold the lift of one hand
         // and the landing of the next, and the new fingers must find the old ones gone.
         for sample in samples {
-            guard let touch = liveTouch(sample.id), !frameTouches.contains(where: { $0 === touch }) else { continue }
+            guard let touch = liveTouch(sample.id, sample.type), !frameTouches.contains(where: { $0 === touch }) else { continue }
             touch.previousLocation = touch.location
             touch.location = sample.location
             touch.timestamp = now
             touch.phase = sample.phase == .began ? .moved : sample.phase
             frameTouches.append(touch)
         }
-        for sample in samples where sample.phase == .began && liveTouch(sample.id) == nil {
+        for sample in samples where sample.phase == .began && liveTouch(sample.id, sample.type) == nil {
             frameTouches.append(touchDown(sample))
         }
         dispatch()
@@ -157,15 +157,16 @@ public final class GestureEngine {
 
     // MARK: Touch-down
 
-    func liveTouch(_ id: TouchID) -> Touch? {
-        for touch in liveTouches where touch.id == id { return touch }
+    func liveTouch(_ id: TouchID, _ type: TouchType) -> Touch? {
+        for touch in liveTouches where touch.id == id && touch.type == type { return touch }
         return nil
     }
 
     func touchDown(_ sample: TouchSample) -> Touch {
-        let touch = Touch(id: sample.id, location: sample.location, time: now)
+        let touch = Touch(id: sample.id, type: sample.type, location: sample.location,
+                          hitTestLocation: sample.hitTestLocation, time: now)
         liveTouches.append(touch)
-        if let hit = root.hitTest(root.convert(fromScreen: sample.location)) {
+        if let hit = root.hitTest(root.convert(fromScreen: touch.hitTestLocation), for: touch.type) {
             touch.view = hit
             for view in hit.responderChain {
                 for recognizer in view.gestureRecognizers where accepts(recognizer, touch) {
@@ -199,10 +200,11 @@ public final class GestureEngine {
         return touch
     }
 
-    /// Whether a recognizer takes a new touch: enabled, not finished, not waiting, not
-    /// done with this landing of fingers, and its delegate agrees.
+    /// Whether a recognizer takes a new touch: enabled, of an allowed type, not finished,
+    /// not waiting, not done with this landing of fingers, and its delegate agrees.
     func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
-        guard recognizer.isEnabled, !recognizer.storedState.isFinished, recognizer.pendingState == nil,
+        guard recognizer.isEnabled, recognizer.allowedTouchTypes.contains(touch.type),
+              !recognizer.storedState.isFinished, recognizer.pendingState == nil,
               !isLaterFingerOfItsLanding(recognizer) else {
             return false
         }

@@ -34,6 +34,11 @@ open class GestureRecognizer {
         }
     }
 
+    /// The kinds of touch the recognizer takes (`allowedTouchTypes`); others never reach it.
+    ///
+    /// As in UIKit, every type by default. The config's `device:` narrows it.
+    public var allowedTouchTypes: Set<TouchType> = Set(TouchType.allCases)
+
     /// How long, after the first finger lands, the other fingers of a multi-finger
     /// gesture may take to land, in seconds (the `finger-window` setting).
     public var fingerWindow: Double = Thresholds.fingerWindow
@@ -195,7 +200,7 @@ open class GestureRecognizer {
     /// The figures of this recognizer now, as an action message carries them.
     public func snapshot() -> GestureSnapshot {
         GestureSnapshot(location: location(in: nil), numberOfTouches: numberOfTouches, measurement: measurement,
-                        startLocation: sequenceTouches.first?.initialLocation)
+                        startLocation: sequenceTouches.first?.hitTestLocation)
     }
 }
 

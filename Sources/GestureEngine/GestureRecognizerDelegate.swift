@@ -85,6 +85,8 @@ public struct GestureSnapshot: Sendable, Hashable {
     /// The kind-specific figures.
     public var measurement: GestureMeasurement
     /// Where the gesture's first touch landed, in screen points: what the gesture is "over".
+    ///
+    /// For a touchpad's touches it is the pointer, where their view was hit-tested.
     public var startLocation: Point
 
     public init(location: Point, numberOfTouches: Int, measurement: GestureMeasurement, startLocation: Point? = nil) {

@@ -11,6 +11,28 @@ public struct TouchID: RawRepresentable, Hashable, Sendable, CustomStringConvert
     public var description: String { "\(rawValue)" }
 }
 
+/// What kind of surface a touch comes from, as `UITouch.TouchType` names it.
+///
+/// Recognizers take the types in their `allowedTouchTypes`; the engine keeps the
+/// identifiers of each type apart, so a touchpad's touches never meet a
+/// touchscreen's of the same number.
+public enum TouchType: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// A finger on the screen itself (`.direct`): a touchscreen.
+    case direct
+    /// A finger on a surface that moves the pointer (`.indirectPointer`): a touchpad.
+    ///
+    /// Such a touch has no application touch sequence behind it, so its delivery
+    /// decision stays on the touch and is not reported as an engine event.
+    case indirectPointer
+
+    public var description: String {
+        switch self {
+        case .direct: "direct"
+        case .indirectPointer: "indirect pointer"
+        }
+    }
+}
+
 /// Where a touch is in its life, as `UITouch.Phase` describes it.
 public enum TouchPhase: Sendable, Hashable, CustomStringConvertible {
     /// The finger touched the surface.
@@ -46,11 +68,21 @@ public struct TouchSample: Sendable, Hashable {
     public var id: TouchID
     public var phase: TouchPhase
     public var location: Point
+    /// The kind of surface; identifiers are unique within one type.
+    public var type: TouchType
+    /// Where hit testing looks for the touch's view at touch-down, when not at `location`.
+    ///
+    /// A touchpad's fingers act where the pointer is, as X delivers its gestures to
+    /// the window under the pointer: every touch of one touchpad gesture hit-tests there.
+    public var hitTestLocation: Point?
 
-    @inlinable public init(id: TouchID, phase: TouchPhase, location: Point) {
+    @inlinable public init(id: TouchID, phase: TouchPhase, location: Point, type: TouchType = .direct,
+                           hitTestLocation: Point? = nil) {
         self.id = id
         self.phase = phase
         self.location = location
+        self.type = type
+        self.hitTestLocation = hitTestLocation
     }
 }
 
@@ -60,8 +92,10 @@ public struct TouchSample: Sendable, Hashable {
 /// finger lifts, so recognizers may keep references to it. Locations are in
 /// screen points; `location(in:)` converts them into a view's coordinates.
 public final class Touch {
-    /// The sequence's identifier.
+    /// The sequence's identifier, unique among the live touches of its type.
     public let id: TouchID
+    /// The kind of surface the finger is on.
+    public let type: TouchType
     /// The current phase.
     @exclusivity(unchecked)
     public internal(set) var phase: TouchPhase
@@ -73,6 +107,9 @@ public final class Touch {
     public internal(set) var previousLocation: Point
     /// Where the finger touched down, in screen points.
     public let initialLocation: Point
+    /// Where hit testing chose its view, in screen points: the touch-down location for a
+    /// direct touch, the pointer for a touchpad's.
+    public let hitTestLocation: Point
     /// When the last event for this touch happened, in seconds on the engine's clock.
     @exclusivity(unchecked)
     public internal(set) var timestamp: Double
@@ -89,12 +126,14 @@ public final class Touch {
     @exclusivity(unchecked)
     var frameStamp: UInt64 = 0
 
-    init(id: TouchID, location: Point, time: Double) {
+    init(id: TouchID, type: TouchType = .direct, location: Point, hitTestLocation: Point? = nil, time: Double) {
         self.id = id
+        self.type = type
         self.phase = .began
         self.location = location
         self.previousLocation = location
         self.initialLocation = location
+        self.hitTestLocation = hitTestLocation ?? location
         self.timestamp = time
         self.beganAt = time
     }

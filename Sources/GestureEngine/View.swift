@@ -55,6 +55,13 @@ public final class View {
     public var frame: Rect
     /// Whether hit testing may choose this view or its subviews (`isUserInteractionEnabled`).
     public var isUserInteractionEnabled: Bool = true
+    /// The kinds of touch hit testing may choose this view or its subviews for.
+    ///
+    /// Every type by default. Edge strips take only direct touches: a touchpad has
+    /// no edge to start from, and its pointer resting by the screen's border is over
+    /// the window there. UIKit has no such property; it amounts to a view whose
+    /// `point(inside:with:)` looks at the event's touch type.
+    public var allowedTouchTypes: Set<TouchType> = Set(TouchType.allCases)
     /// When true, touches in this view do not reach its ancestors' recognizers.
     ///
     /// This is how an application with `inherit: false` keeps the screen's gestures
@@ -148,13 +155,14 @@ public final class View {
     ///
     /// Mirrors `UIView.hitTest(_:with:)`: hidden-from-interaction views and points
     /// outside the bounds return nil, and subviews are tried from the top down.
-    public func hitTest(_ point: Point) -> View? {
-        guard isUserInteractionEnabled,
+    /// Views that do not allow `type` are passed over with their subviews.
+    public func hitTest(_ point: Point, for type: TouchType = .direct) -> View? {
+        guard isUserInteractionEnabled, allowedTouchTypes.contains(type),
               point.x >= 0, point.y >= 0, point.x < frame.width, point.y < frame.height
         else { return nil }
         for child in subviews.reversed() {
             let local = Point(x: point.x - child.frame.x, y: point.y - child.frame.y)
-            if let hit = child.hitTest(local) { return hit }
+            if let hit = child.hitTest(local, for: type) { return hit }
         }
         return self
     }

@@ -30,7 +30,7 @@ public enum ReplayRunner {
             frame.removeAll(keepingCapacity: true)
         }
 
-        var padLines = 0
+        let pointer = defaultPointer(of: trace.header)
         for event in trace.events {
             switch event.input {
             case .touch(let touch):
@@ -41,11 +41,11 @@ public enum ReplayRunner {
                 flushFrame()
                 session.advance(to: event.time)
                 recorder.record(session)
-            case .pad:
+            case .pad(let pad):
                 flushFrame()
                 session.advance(to: event.time)
+                session.handle(pad: padEvent(pad, pointer: pad.pointer ?? pointer), at: event.time)
                 recorder.record(session)
-                padLines += 1
             }
         }
         flushFrame()
@@ -53,12 +53,7 @@ public enum ReplayRunner {
             session.advance(to: deadline)
             recorder.record(session)
         }
-        var warnings: [String] = []
-        if padLines > 0 {
-            warnings.append("\(padLines) touchpad (pad) lines were read but not replayed: "
-                + "touchpad gestures are not supported yet")
-        }
-        return Outcome(records: recorder.records, warnings: warnings)
+        return Outcome(records: recorder.records, warnings: [])
     }
 
     /// The scene a trace header describes, in pixels.
@@ -70,6 +65,30 @@ public enum ReplayRunner {
         }
         return SceneDescription(width: header.screen.width, height: header.screen.height, dpi: header.screen.dpi,
                                 windows: windows, activeWindow: header.activeWindow.map(UInt64.init))
+    }
+
+    /// Where the pointer is for `pad` lines without `x`, `y`: the centre of the active window, else of the screen.
+    static func defaultPointer(of header: Trace.Header) -> Point {
+        if let active = header.activeWindow, let window = header.windows.first(where: { $0.id == active }) {
+            return Point(x: window.x + window.width / 2, y: window.y + window.height / 2)
+        }
+        return Point(x: header.screen.width / 2, y: header.screen.height / 2)
+    }
+
+    /// A `pad` line as the session's touchpad event.
+    static func padEvent(_ pad: Trace.PadInput, pointer: Point) -> PadEvent {
+        let kind: PadEvent.Kind = switch pad.kind {
+        case .swipe: .swipe
+        case .pinch: .pinch
+        }
+        let phase: PadEvent.Phase = switch pad.phase {
+        case .begin: .began
+        case .update: .updated
+        case .end: .ended
+        case .cancel: .cancelled
+        }
+        return PadEvent(kind: kind, phase: phase, fingers: pad.fingers, dx: pad.dx, dy: pad.dy,
+                        scale: pad.scale, angle: pad.angle, pointer: pointer)
     }
 
     static func phase(_ phase: Trace.TouchPhase) -> TouchPhase {

@@ -154,9 +154,13 @@ public struct Trace: Sendable, Hashable {
         public var scale: Double
         /// For a pinch, the rotation since the previous event in degrees; 0 for a swipe.
         public var angle: Double
+        /// Where the pointer is, in screen pixels (`x`, `y`, an extension of the contract:
+        /// both or neither); nil when the line does not say, and replay then uses the
+        /// centre of the active window, else of the screen.
+        public var pointer: Point?
 
         public init(kind: PadKind, phase: PadPhase, fingers: Int, dx: Double, dy: Double,
-                    scale: Double = 1, angle: Double = 0) {
+                    scale: Double = 1, angle: Double = 0, pointer: Point? = nil) {
             self.kind = kind
             self.phase = phase
             self.fingers = fingers
@@ -164,6 +168,7 @@ public struct Trace: Sendable, Hashable {
             self.dy = dy
             self.scale = scale
             self.angle = angle
+            self.pointer = pointer
         }
     }
 
@@ -172,8 +177,9 @@ public struct Trace: Sendable, Hashable {
         case swipe, pinch
     }
 
-    /// A touchpad gesture event's `phase`.
+    /// A touchpad gesture event's `phase`; `cancel` (an extension of the contract) is
+    /// an end that X flagged as cancelled.
     public enum PadPhase: String, Sendable, Hashable, CaseIterable {
-        case begin, update, end
+        case begin, update, end, cancel
     }
 }

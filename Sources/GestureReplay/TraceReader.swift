@@ -197,12 +197,18 @@ private struct Reading {
         let fingers = try object.integer("fingers", in: 1...Reading.maximumPadFingers)
         let dx = try object.number("dx")
         let dy = try object.number("dy")
+        // The pointer (an extension): both coordinates or neither.
+        var pointer: Point?
+        if object.has("x") || object.has("y") {
+            pointer = Point(x: try object.number("x", .nonNegative), y: try object.number("y", .nonNegative))
+        }
         switch kind {
         case .swipe:
-            return Trace.PadInput(kind: kind, phase: phase, fingers: fingers, dx: dx, dy: dy)
+            return Trace.PadInput(kind: kind, phase: phase, fingers: fingers, dx: dx, dy: dy, pointer: pointer)
         case .pinch:
             return Trace.PadInput(kind: kind, phase: phase, fingers: fingers, dx: dx, dy: dy,
-                                  scale: try object.number("scale", .positive), angle: try object.number("angle"))
+                                  scale: try object.number("scale", .positive), angle: try object.number("angle"),
+                                  pointer: pointer)
         }
     }
 
@@ -230,7 +236,7 @@ private struct Reading {
                     throw error(.padGestureInProgress(kind: current.kind, sinceLine: current.line))
                 }
                 padGesture = (pad.kind, pad.fingers, line)
-            case .update, .end:
+            case .update, .end, .cancel:
                 guard let current = padGesture else {
                     throw error(.padGestureNotBegun(kind: pad.kind, phase: pad.phase))
                 }
@@ -240,7 +246,7 @@ private struct Reading {
                 guard current.fingers == pad.fingers else {
                     throw error(.fingersChanged(kind: pad.kind, from: current.fingers, to: pad.fingers))
                 }
-                if pad.phase == .end { padGesture = nil }
+                if pad.phase == .end || pad.phase == .cancel { padGesture = nil }
             }
         }
     }

@@ -4,7 +4,7 @@
 /// readable fixture. What it writes reads back with `TraceReader` to the same
 /// header and events (only `line` differs, being the converted file's line).
 /// Keys keep the contract's order: `t`, `touch`, `phase`, `x`, `y` for touches,
-/// `t`, `pad`, `phase`, `fingers`, `dx`, `dy` (and `scale`, `angle` for a pinch)
+/// `t`, `pad`, `phase`, `fingers`, `dx`, `dy` (and `scale`, `angle` for a pinch; `x`, `y` for the pointer when known)
 /// for touchpad gestures. Numbers are written exactly, in the shortest decimal
 /// that reads back as the same double, and never in exponent form.
 public enum TraceWriter {
@@ -64,6 +64,7 @@ public enum TraceWriter {
             case .swipe: break
             case .pinch: output += ", \"scale\": \(number(pad.scale)), \"angle\": \(number(pad.angle))"
             }
+            if let pointer = pad.pointer { output += ", \"x\": \(number(pointer.x)), \"y\": \(number(pointer.y))" }
         }
         return output + "}"
     }

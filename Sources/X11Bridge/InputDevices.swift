@@ -100,11 +100,21 @@ public final class InputDevices {
     ///
     /// A source not seen before is looked up once, in case its hotplug event is still on its way.
     func capturesTouches(from source: DeviceID) -> Bool {
+        isEnabled(source, as: .touchscreen)
+    }
+
+    /// Whether gestures from this source device are captured: a tracked, enabled touchpad.
+    func capturesGestures(from source: DeviceID) -> Bool {
+        isEnabled(source, as: .touchpad)
+    }
+
+    /// Whether the source is a tracked, enabled device of `kind`, looked up once when not seen before.
+    private func isEnabled(_ source: DeviceID, as kind: TouchDevice.Kind) -> Bool {
         if devices[source] == nil, let device = query(source.rawValue).first {
             devices[device.id] = device
         }
         guard let device = devices[source] else { return false }
-        return device.kind == .touchscreen && device.isEnabled
+        return device.kind == kind && device.isEnabled
     }
 
     /// Applies one `XI_HierarchyChanged` event and appends what changed for tracked devices.

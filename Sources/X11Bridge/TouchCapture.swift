@@ -32,6 +32,8 @@ public struct CapturedTouch: Hashable, Sendable, CustomStringConvertible {
 public enum CaptureEvent: Hashable, Sendable {
     /// A grabbed touch event from a captured device, to feed to the engine.
     case touch(CapturedTouch)
+    /// A touchpad gesture event from a captured touchpad (XInput 2.4).
+    case gesture(CapturedGesture)
     /// A touch device appeared, vanished, or was enabled or disabled.
     case device(DeviceChange)
 }
@@ -47,15 +49,20 @@ public enum CaptureEvent: Hashable, Sendable {
 /// rejected, the touch ends for the capture at once (the server sends the owner a
 /// TouchEnd while the finger may still be down), and that end is reported, so the
 /// engine forgets the touch. Touches from devices the filter excludes are rejected
-/// at once and never reported.
+/// at once and never reported. Touchpad gestures are selected on the root
+/// (XInput 2.4) and reported from the touchpads the filter admits.
 public final class TouchCapture {
-    private let connection: X11Connection
+    let connection: X11Connection
     /// The touch devices, kept current by the hierarchy events this capture selects.
     public let devices: InputDevices
     private var ledger = TouchLedger()
     /// The touches whose begin was reported: their updates and end are reported too.
     private var reported: Set<TouchID> = []
     private var isGrabbing = false
+    /// Whether the touchpad gesture in progress is reported.
+    var reportsGesture = false
+    /// Why touchpad gestures are not captured (an old server, another client selected them); nil when they are.
+    public private(set) var gesturesUnavailableReason: String?
     /// Where programmer errors go (a second decision, a decision for an unknown touch): logged, never sent.
     public var log: (String) -> Void = { message in
         var line = "gesturebridge: " + message + "\n"
@@ -65,8 +72,9 @@ public final class TouchCapture {
     /// Grabs touches on the root window and selects hotplug events.
     ///
     /// The corresponding Xlib calls are `XISelectEvents` (`XI_HierarchyChanged` for
-    /// `XIAllDevices`) and `XIGrabTouchBegin`. Throws when another client holds the
-    /// touch grab already.
+    /// `XIAllDevices`; the touchpad gestures for `XIAllMasterDevices`) and
+    /// `XIGrabTouchBegin`. Throws when another client holds the touch grab already;
+    /// touchpad gestures that cannot be selected are only noted in `gesturesUnavailableReason`.
     public init(connection: X11Connection, filter: DeviceFilter = .all) throws(X11Error) {
         self.connection = connection
         devices = InputDevices(connection: connection, filter: filter)
@@ -86,6 +94,7 @@ public final class TouchCapture {
         let errors = connection.sync()
         guard failed == 0, errors.isEmpty else { throw .requestFailed("XIGrabTouchBegin (is another touch daemon running?)") }
         isGrabbing = true
+        gesturesUnavailableReason = selectGestures()
     }
 
     deinit {
@@ -112,6 +121,11 @@ public final class TouchCapture {
                 let touch = Self.capturedTouch(raw.pointee)
                 if let touch = record(touch, through: DeviceID(rawValue: raw.pointee.deviceid)) {
                     events.append(.touch(touch))
+                }
+            case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd,
+                 XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
+                if let gesture = Self.capturedGesture(cookie), shouldReport(gesture) {
+                    events.append(.gesture(gesture))
                 }
             case XI_HierarchyChanged:
                 var changes: [DeviceChange] = []
@@ -199,7 +213,7 @@ public final class TouchCapture {
         connection.flush()
     }
 
-    private static func mask(_ events: [Int32]) -> [UInt8] {
+    static func mask(_ events: [Int32]) -> [UInt8] {
         var bits = [UInt8](repeating: 0, count: Int(cx11_XIMaskLen(XI_LASTEVENT)))
         for event in events { cx11_XISetMask(&bits, event) }
         return bits

@@ -87,7 +87,7 @@ private let header = #"{"screen": {"width": 10, "height": 10}}"#
         BadTrace("unknown pad kind", [#"{"t": 0, "pad": "hold", "phase": "begin", "fingers": 3, "dx": 0, "dy": 0}"#],
                  line: 1, .notOneOf(field: "pad", allowed: ["swipe", "pinch"], found: #""hold""#)),
         BadTrace("unknown pad phase", [#"{"t": 0, "pad": "swipe", "phase": "down", "fingers": 3, "dx": 0, "dy": 0}"#],
-                 line: 1, .notOneOf(field: "phase", allowed: ["begin", "update", "end"], found: #""down""#)),
+                 line: 1, .notOneOf(field: "phase", allowed: ["begin", "update", "end", "cancel"], found: #""down""#)),
         BadTrace("no fingers", [#"{"t": 0, "pad": "swipe", "phase": "begin", "fingers": 0, "dx": 0, "dy": 0}"#],
                  line: 1, .outOfRange(field: "fingers", requirement: "be a whole number from 1 to 10", found: "0")),
         BadTrace("pad without dy", [#"{"t": 0, "pad": "swipe", "phase": "begin", "fingers": 3, "dx": 0}"#],

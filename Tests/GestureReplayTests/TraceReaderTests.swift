@@ -101,6 +101,24 @@ import Testing
                                                       scale: 1, angle: 0)))
     }
 
+    @Test func padLinesMayCarryThePointerAndEndCancelled() throws {
+        let trace = try Self.read(
+            #"{"t": 0, "pad": "swipe", "phase": "begin", "fingers": 3, "dx": 0, "dy": 0, "x": 480, "y": 500.5}"#,
+            #"{"t": 0.01, "pad": "swipe", "phase": "cancel", "fingers": 3, "dx": 0, "dy": 0}"#,
+            #"{"t": 0.02, "pad": "swipe", "phase": "begin", "fingers": 3, "dx": 0, "dy": 0}"#)
+        #expect(trace.events.map(\.input) == [
+            .pad(.init(kind: .swipe, phase: .begin, fingers: 3, dx: 0, dy: 0, pointer: Point(x: 480, y: 500.5))),
+            .pad(.init(kind: .swipe, phase: .cancel, fingers: 3, dx: 0, dy: 0)),
+            .pad(.init(kind: .swipe, phase: .begin, fingers: 3, dx: 0, dy: 0)),
+        ])
+    }
+
+    @Test func aPadLineWithOnlyOneCoordinateNamesTheOther() throws {
+        #expect {
+            try Self.read(#"{"t": 0, "pad": "swipe", "phase": "begin", "fingers": 3, "dx": 0, "dy": 0, "x": 4}"#)
+        } throws: { "\($0)".contains("\"y\"") }
+    }
+
     @Test func touchIDIsReusableAfterItsSequenceEnds() throws {
         let trace = try Self.read(
             #"{"t": 0, "touch": 1, "phase": "down", "x": 1, "y": 1}"#,

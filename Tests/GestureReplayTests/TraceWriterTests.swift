@@ -18,6 +18,8 @@ import Testing
                 Trace.Event(line: 4, time: 1, input: .pad(.init(kind: .swipe, phase: .begin, fingers: 3, dx: 0, dy: -2))),
                 Trace.Event(line: 5, time: 1.01, input: .pad(.init(kind: .pinch, phase: .update, fingers: 2, dx: 1,
                                                                      dy: 0, scale: 1.1, angle: -2.5))),
+                Trace.Event(line: 6, time: 1.02, input: .pad(.init(kind: .pinch, phase: .cancel, fingers: 2, dx: 0,
+                                                                     dy: 0, scale: 1.1, pointer: Point(x: 480, y: 20.5)))),
             ])
         #expect(TraceWriter.write(trace) == """
             {"screen": {"width": 2560, "height": 1440, "dpi": 192}, "windows": [{"id": 9, "class": "kitty", \
@@ -27,6 +29,7 @@ import Testing
             {"t": 0.5}
             {"t": 1, "pad": "swipe", "phase": "begin", "fingers": 3, "dx": 0, "dy": -2}
             {"t": 1.01, "pad": "pinch", "phase": "update", "fingers": 2, "dx": 1, "dy": 0, "scale": 1.1, "angle": -2.5}
+            {"t": 1.02, "pad": "pinch", "phase": "cancel", "fingers": 2, "dx": 0, "dy": 0, "scale": 1.1, "angle": 0, "x": 480, "y": 20.5}
 
             """)
     }

@@ -1,5 +1,6 @@
 import GestureConfig
 import GestureEngine
+import GestureReplay
 import Glibc
 import Logging
 import X11Bridge
@@ -7,7 +8,7 @@ import X11Bridge
 /// The daemon: one single-threaded poll loop over the X connection, signals, config changes and timers.
 ///
 /// As in sxhkd, everything happens here, in order: signal handlers only set flags.
-/// Each turn drains the X events, feeds touches to the session, fires due timers,
+/// Each turn drains the X events, feeds touches and touchpad gestures to the session, fires due timers,
 /// and turns the session's outputs into touch decisions and actions. While idle it
 /// sleeps in `poll(2)` with no timeout: no polling, no periodic timer.
 final class Daemon {
@@ -23,6 +24,7 @@ final class Daemon {
     /// Asks whether a screen locker (or a menu) holds the keyboard; on the performer's connection.
     let lockProbe: ScreenLockProbe
     private var gate = StandAsideGate()
+    private var padGate = StandAsideGate()
     var reloader: ConfigReloader
     let watcher: ConfigWatcher
     /// The socket `gesturebridge monitor` and `record` read from; nil when it could not be made.
@@ -78,7 +80,10 @@ final class Daemon {
     /// Runs until SIGTERM or SIGINT; returns the exit status.
     func run() -> Int32 {
         let devices = capture.devices.touchscreens.map(\.name)
-        logger.notice("ready on \(connection.name): touchscreens \(devices), \(session.configuration.allBindings.count) bindings from \(reloader.path)")
+        logger.notice("ready on \(connection.name): touchscreens \(devices), touchpads \(capture.devices.touchpads.map(\.name)), \(session.configuration.allBindings.count) bindings from \(reloader.path)")
+        if let reason = capture.gesturesUnavailableReason {
+            logger.warning("touchpad gestures are unavailable: \(reason)")
+        }
         var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: SignalFlags.readFD, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
@@ -173,6 +178,15 @@ final class Daemon {
                 }
                 frame.append(TouchSample(id: touch.id, phase: phase, location: Point(x: touch.x, y: touch.y)))
                 control?.publish(.touch(frame[frame.count - 1], time: now))
+            case .gesture(let gesture):
+                // A touchpad gesture is its own frame of synthesized touches.
+                flushFrame(now: now)
+                if verbose { logger.debug("touchpad \(gesture)") }
+                let pad = PadEvent(gesture)
+                control?.publish(.pad(Trace.PadInput(pad), time: now))
+                guard padGate.route(pad.phase, keyboardIsGrabbed: keyboardIsGrabbed) == .recognize else { continue }
+                session.handle(pad: pad, at: now)
+                handleOutputs()
             case .device(let change):
                 logger.notice("input device \(change)")
                 control?.publish(.device("\(change)", time: now))

@@ -1,3 +1,4 @@
+import GestureConfig
 import GestureEngine
 import X11Bridge
 
@@ -31,6 +32,22 @@ struct StandAsideGate {
     init() {
         down.reserveCapacity(16)
         passing.reserveCapacity(16)
+    }
+
+    /// Routes one touchpad gesture event: a gesture that begins while another client holds
+    /// the keyboard is left out whole (touchpad gestures are not grabbed, so there is
+    /// nothing to hand over; the gesture simply fires nothing).
+    mutating func route(_ phase: PadEvent.Phase, keyboardIsGrabbed: () -> Bool) -> Route {
+        switch phase {
+        case .began:
+            isStandingAside = keyboardIsGrabbed()
+            return isStandingAside ? .drop : .recognize
+        case .updated:
+            return isStandingAside ? .drop : .recognize
+        case .ended, .cancelled:
+            defer { isStandingAside = false }
+            return isStandingAside ? .drop : .recognize
+        }
     }
 
     /// Routes one touch event; `keyboardIsGrabbed` is asked only when a sequence starts.

@@ -52,7 +52,7 @@ struct TraceRecording {
         switch pad.phase {
         case .begin: openPad = pad.kind
         case .update: guard openPad == pad.kind else { return nil }
-        case .end:
+        case .end, .cancel:
             guard openPad == pad.kind else { return nil }
             openPad = nil
         }

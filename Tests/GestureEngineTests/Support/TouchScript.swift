@@ -38,6 +38,15 @@ final class TouchScript {
         return self
     }
 
+    /// Sends one frame of samples as they are, for touches of another type or with a hit-test point.
+    @discardableResult
+    func frame(_ samples: [TouchSample]) -> Self {
+        downCount += samples.filter { $0.phase == .began }.count
+        engine.handle(samples, at: time)
+        collect()
+        return self
+    }
+
     @discardableResult
     func down(_ id: UInt32, _ x: Double, _ y: Double) -> Self { frame([(id, .began, x, y)]) }
     @discardableResult

@@ -58,7 +58,14 @@ struct ScenarioFiles: Sendable, CustomTestStringConvertible {
         .init(folder: "phases", config: "on-begin.yaml", trace: "drag-up.jsonl"),
         .init(folder: "phases", config: "on-update.yaml", trace: "drag-up.jsonl"),
         .init(folder: "phases", config: "on-end.yaml", trace: "drag-up.jsonl"),
-    ]
+    ] + touchpad
+
+    /// The touchpad scenarios: `pad` lines, and touches against touchpad-only bindings.
+    static let touchpad: [ScenarioFiles] = [
+        "swipe-3-left.jsonl", "swipe-3-right-over-terminal.jsonl", "swipe-3-right-over-firefox.jsonl",
+        "swipe-4-up.jsonl", "swipe-3-down.jsonl", "swipe-3-up.jsonl", "pinch-out-then-in-over-firefox.jsonl",
+        "pinch-over-terminal.jsonl", "touch-swipe-3-down.jsonl", "touch-swipe-3-up.jsonl",
+    ].map { ScenarioFiles(folder: "touchpad", trace: $0) }
 }
 
 /// What a person expects of one replay: each gesture's states, the actions fired, and every touch's delivery.

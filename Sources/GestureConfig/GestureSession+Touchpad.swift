@@ -1,0 +1,25 @@
+import GestureEngine
+
+extension GestureSession {
+    /// Processes one touchpad gesture event: its fingers become indirect-pointer touches.
+    ///
+    /// `PadGestureSynthesizer` places them around the pointer and moves them as the
+    /// event says, so every binding works on a touchpad as on a touchscreen, within
+    /// the window under the pointer; a binding with `device: touchscreen` never sees
+    /// them. Their delivery decisions are not reported: X has no touch sequence
+    /// behind them to keep or hand on. A begin while a gesture is in progress
+    /// (its end was lost) cancels that one first; an update or end without its
+    /// begin is ignored.
+    public func handle(pad event: PadEvent, at time: Double) {
+        applyPendingChanges()
+        engine.advance(to: time)
+        collect()
+        if event.phase == .began, pad.cancelFrame() {
+            engine.handle(pad.samples, at: time)
+            collect()
+        }
+        guard pad.frame(for: event, pointsPerPixel: scene.description.pointsPerPixel) else { return }
+        engine.handle(pad.samples, at: time)
+        collect()
+    }
+}
