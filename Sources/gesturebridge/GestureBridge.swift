@@ -26,6 +26,7 @@ struct GestureBridge: ParsableCommand {
             to /etc/xdg/gesturebridge/config.yaml. See gesturebridge(1).
             """,
         version: GestureBridge.version,
-        subcommands: [RunCommand.self, ReplayCommand.self, CheckCommand.self, BenchCommand.self]
+        subcommands: [RunCommand.self, ReplayCommand.self, CheckCommand.self, BenchCommand.self,
+                      DevicesCommand.self]
     )
 }
