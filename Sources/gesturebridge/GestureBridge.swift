@@ -27,6 +27,6 @@ struct GestureBridge: ParsableCommand {
             """,
         version: GestureBridge.version,
         subcommands: [RunCommand.self, ReplayCommand.self, CheckCommand.self, BenchCommand.self,
-                      DevicesCommand.self]
+                      DevicesCommand.self, PickCommand.self]
     )
 }
