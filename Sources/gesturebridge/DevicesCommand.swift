@@ -45,7 +45,7 @@ struct DevicesCommand: ParsableCommand {
         let rows = Self.rows(connection: connection, selection: selection)
         if json {
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(rows), as: UTF8.self))
             return
         }

@@ -27,6 +27,6 @@ struct GestureBridge: ParsableCommand {
             """,
         version: GestureBridge.version,
         subcommands: [RunCommand.self, ReplayCommand.self, CheckCommand.self, BenchCommand.self,
-                      DevicesCommand.self, PickCommand.self]
+                      DevicesCommand.self, PickCommand.self, DoctorCommand.self]
     )
 }
