@@ -20,7 +20,9 @@ struct GestureBridge: ParsableCommand {
             'replay' runs the real engine and config over a recorded or hand-written trace on \
             a virtual clock and prints what would happen, without touching any display: use it \
             to try a config before installing it, or to attach evidence to a bug report. \
-            'check' validates a config file.
+            'check' validates a config file. 'devices', 'pick' and 'doctor' help set it up: \
+            the touch devices and their monitors, a window's class for a per-app binding, and \
+            what is wrong with the setup.
 
             The config is read from $XDG_CONFIG_HOME/gesturebridge/config.yaml, falling back \
             to /etc/xdg/gesturebridge/config.yaml. See gesturebridge(1).
