@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import Testing
 @testable import X11Bridge
@@ -45,12 +46,30 @@ struct OutputMapperTests {
         try mapper.setMatrix(.identity, of: touchscreen)
     }
 
+    /// `xrandr --setmonitor TOP 1920/508x540/143+0+0 none`, through `XRRSetMonitor`.
     @Test func aMonitorFromSetMonitorCanBeMappedOnto() throws {
         let (mapper, touchscreen, _) = try setUp()
-        let monitor = ScreenOutput(name: "TOP", rectangle: .init(x: 0, y: 0, width: 1920, height: 540), rotation: 1,
-                                   source: .monitor)
-        let matrix = mapper.matrix(for: monitor)
+        let display = try #require(XOpenDisplay(try server.display))
+        defer { XCloseDisplay(display) }
+        let root = XDefaultRootWindow(display), name = XInternAtom(display, "TOP", 0)
+        let monitor = try #require(XRRAllocateMonitor(display, 0))
+        monitor.pointee.name = name
+        (monitor.pointee.x, monitor.pointee.y, monitor.pointee.width, monitor.pointee.height) = (0, 0, 1920, 540)
+        (monitor.pointee.mwidth, monitor.pointee.mheight) = (508, 143)
+        XRRSetMonitor(display, root, monitor)
+        XFree(monitor)
+        XSync(display, 0)
+        defer {
+            XRRDeleteMonitor(display, root, name)
+            XSync(display, 0)
+        }
+        let top = try #require(mapper.outputs().first { $0.name == "TOP" })
+        #expect(top.source == .monitor && top.rectangle == .init(x: 0, y: 0, width: 1920, height: 540))
+        let matrix = try mapper.map(touchscreen, to: "TOP")
         #expect(matrix == TransformationMatrix([1, 0, 0, 0, 0.5, 0, 0, 0, 1]))
+        #expect(mapper.matrix(of: touchscreen) == matrix)
+        #expect(mapper.mapping(of: touchscreen, outputs: mapper.outputs()) == .output("TOP"))
+        try mapper.setMatrix(.identity, of: touchscreen)
         #expect(throws: OutputMapper.MappingError.self) { try mapper.map(touchscreen, to: "NOPE") }
         do {
             try mapper.map(touchscreen, to: "NOPE")
@@ -84,6 +103,13 @@ struct OutputMapperTests {
         let devices = try runDevices(["--json"])
         let row = try #require(devices.first { $0["name"] as? String == "touchscreen" })
         #expect(row["output"] as? String == outputs.right, "\(row)")
+
+        // A reload that moves the device to the other monitor applies at once.
+        try "devices:\n  - name: touchscreen\n    output: \(outputs.left)\n"
+            .write(to: daemon.configURL, atomically: true, encoding: .utf8)
+        kill(daemon.process.processIdentifier, SIGHUP)
+        let left = TransformationMatrix([0.5, 0, 0, 0, 1, 0, 0, 0, 1])
+        try waitUntil("the reload maps the touchscreen to \(outputs.left)") { mapper.matrix(of: touchscreen) == left }
         #expect(daemon.stop() == 0, "\(daemon.log)")
         try mapper.setMatrix(.identity, of: touchscreen)
     }

@@ -155,3 +155,24 @@ struct PickCommandTests {
         #expect(configuration.apps.first?.key == text)
     }
 }
+
+/// `pick` under openbox: the press lands on the frame, and the client below it is named.
+@Suite("Picking a window under a window manager", .serialized, .xServer([.touchscreen, .keyboard]))
+struct PickOpenboxTests {
+    @Test func theClientInsideTheFrameIsNamedNotTheFrame() throws {
+        let server = try XServer.shared()
+        // Mapped before openbox starts: openbox adopts and frames it.
+        let client = try TestClient.launch(display: server.display, instance: "mailer", className: "Mail", title: "Framed",
+                                           frame: (300, 200, 400, 300), flags: [])
+        defer { client.kill() }
+        let openbox = try WindowManager.start(display: server.display)
+        defer { openbox.stop() }
+        let frame = try DaemonOpenboxTests.geometry(of: client.window, display: server.display)
+        let pick = try PickCommandTests.Pick(display: server.display)
+        // On the client's area, 10 px inside its top-left corner, below the title bar.
+        try PickCommandTests.click(display: server.display, button: 1, x: Int32(frame.x) + 10, y: Int32(frame.y) + 10)
+        #expect(try pick.finish() == 0, "\(pick.errors)")
+        #expect(pick.output.contains("# class \"Mail\", instance \"mailer\", title \"Framed\""), "\(pick.output)")
+        #expect(pick.output.contains("# window 0x\(String(client.window, radix: 16)): 400x300"), "the client, not the frame: \(pick.output)")
+    }
+}
