@@ -5,7 +5,7 @@ import Yams
 extension ConfigParser {
     /// The top-level keys.
     static let topLevelKeys = ["settings", "gestures", "edges", "apps", "devices"]
-    static let deviceKeys = ["name", "ignore"]
+    static let deviceKeys = ["name", "ignore", "output"]
     /// The keys of `settings`.
     static let settingsKeys = ["finger-window", "dpi", "log-level"]
     /// The keys of one edge.
@@ -124,7 +124,8 @@ extension ConfigParser {
         return apps
     }
 
-    /// `devices: [{ name: "ELAN", ignore: false }, …]`: the touch devices to use or to leave alone.
+    /// `devices: [{ name: "ELAN", ignore: false, output: eDP-1 }, …]`: the touch devices to use or to
+    /// leave alone, and the monitor each belongs on.
     private func devices(_ field: Field) -> DeviceSelection {
         var selection = DeviceSelection()
         guard !ConfigParser.isNull(field.value) else { return selection }
@@ -148,6 +149,9 @@ extension ConfigParser {
                 selection.exclude.append(name)
             } else {
                 selection.include.append(name)
+            }
+            if let outputField = fields["output"], let output = self.name(outputField.value, for: "output") {
+                selection.outputs.append(DeviceOutput(device: name, output: output))
             }
         }
         return selection

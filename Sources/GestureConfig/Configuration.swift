@@ -113,14 +113,39 @@ public struct EdgeConfiguration: Hashable, Sendable {
 ///
 /// With no entry to include, every touch device is used; an `ignore: true` entry
 /// always wins, so a stylus or a second panel can be left to the applications.
+/// An entry with `output:` also maps its devices onto one monitor.
 public struct DeviceSelection: Hashable, Sendable {
     /// Name parts of the devices to use; empty means all.
     public var include: [String] = []
     /// Name parts of the devices never to grab.
     public var exclude: [String] = []
+    /// Devices to map onto one monitor (`output:`), in the config's order.
+    public var outputs: [DeviceOutput] = []
 
-    public init(include: [String] = [], exclude: [String] = []) {
+    public init(include: [String] = [], exclude: [String] = [], outputs: [DeviceOutput] = []) {
         self.include = include
         self.exclude = exclude
+        self.outputs = outputs
+    }
+
+    /// The output the first matching `output:` entry names for a device, by the same name rule as `include`.
+    public func output(forDevice name: String) -> String? {
+        let name = name.lowercased()
+        return outputs.first { name.contains($0.device.lowercased()) }?.output
+    }
+}
+
+/// One `devices:` entry's `output:`: the devices whose name contains `device` belong on the monitor `output`.
+///
+/// The daemon sets their Coordinate Transformation Matrix as `xinput map-to-output` does.
+public struct DeviceOutput: Hashable, Sendable {
+    /// Part of the device name, case-insensitive.
+    public var device: String
+    /// An XRandR output (`eDP-1`) or monitor (`xrandr --setmonitor`) name, as `xrandr` shows it.
+    public var output: String
+
+    public init(device: String, output: String) {
+        self.device = device
+        self.output = output
     }
 }

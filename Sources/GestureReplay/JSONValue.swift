@@ -80,12 +80,20 @@ public enum JSONValue: Sendable {
         output += "}"
     }
 
-    /// Appends `text` as a JSON string literal, escaping quotes, backslashes and control characters.
+    /// `text` as a JSON string literal, escaping quotes, backslashes and control characters.
     ///
     /// Window titles and commands are foreign strings: the C0 and C1 control
     /// characters and DEL are escaped, so none reaches a terminal raw, as are
-    /// U+2028 and U+2029, which some JavaScript consumers treat as line breaks.
-    /// Everything else is written as UTF-8.
+    /// U+2028 and U+2029, which some JavaScript consumers treat as line breaks,
+    /// and U+FEFF, which YAML readers take for a byte-order mark. Everything else
+    /// is written as UTF-8. The result is also a YAML double-quoted scalar.
+    public static func quoted(_ text: String) -> String {
+        var output = ""
+        writeQuoted(text, to: &output)
+        return output
+    }
+
+    /// Appends `text` as ``quoted(_:)`` gives it.
     static func writeQuoted(_ text: String, to output: inout String) {
         output += "\""
         for scalar in text.unicodeScalars {
@@ -97,7 +105,7 @@ public enum JSONValue: Sendable {
             case "\t": output += "\\t"
             case "\u{08}": output += "\\b"
             case "\u{0C}": output += "\\f"
-            case "\u{2028}", "\u{2029}":
+            case "\u{2028}", "\u{2029}", "\u{FEFF}":
                 output += "\\u" + String(scalar.value, radix: 16)
             default:
                 if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {

@@ -157,33 +157,12 @@ public final class InputDevices {
         }
     }
 
-    /// The device's touch capability, if it has one: its touch class (direct touch) or gesture class.
+    /// The device's touch capability, if it has one: direct touch, or a gesture class.
     ///
-    /// Master devices are skipped: they carry copies of their slaves' classes.
+    /// A dependent-touch device without gestures (a touchpad reporting touches only) is not one.
     private static func touchDevice(_ info: XIDeviceInfo) -> TouchDevice? {
-        guard info.use == XISlavePointer || info.use == XIFloatingSlave || info.use == XISlaveKeyboard,
-              let classes = info.classes else { return nil }
-        let name = info.name.map { String(cString: $0) } ?? ""
-        let id = DeviceID(rawValue: info.deviceid)
-        var gestureTouches: Int?
-        for index in 0..<Int(info.num_classes) {
-            guard let anyClass = classes[index] else { continue }
-            let raw = UnsafeRawPointer(anyClass)
-            switch anyClass.pointee.type {
-            case XITouchClass:
-                let touch = raw.assumingMemoryBound(to: XITouchClassInfo.self).pointee
-                // A dependent-touch device (a touchpad reporting touches) is not a touchscreen.
-                if touch.mode == XIDirectTouch {
-                    return TouchDevice(id: id, name: name, kind: .touchscreen, maxTouches: Int(touch.num_touches),
-                                       isEnabled: info.enabled != 0)
-                }
-            case XIGestureClass:
-                gestureTouches = Int(raw.assumingMemoryBound(to: XIGestureClassInfo.self).pointee.num_touches)
-            default:
-                continue
-            }
-        }
-        guard let gestureTouches else { return nil }
-        return TouchDevice(id: id, name: name, kind: .touchpad, maxTouches: gestureTouches, isEnabled: info.enabled != 0)
+        guard let report = report(info), report.touchMode == .direct || report.hasGestures else { return nil }
+        return TouchDevice(id: report.id, name: report.name, kind: report.kind, maxTouches: report.maxTouches,
+                           isEnabled: report.isEnabled)
     }
 }

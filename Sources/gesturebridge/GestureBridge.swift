@@ -21,13 +21,15 @@ struct GestureBridge: ParsableCommand {
             a virtual clock and prints what would happen, without touching any display: use it \
             to try a config before installing it, or to attach evidence to a bug report. \
             'check' validates a config file. 'monitor' shows live what the running daemon sees \
-            and does; 'record' saves its live touches as a trace for 'replay'.
+            and does; 'record' saves its live touches as a trace for 'replay'. 'devices', 'pick' \
+            and 'doctor' help set it up: the touch devices and their monitors, a window's class \
+            for a per-app binding, and what is wrong with the setup.
 
             The config is read from $XDG_CONFIG_HOME/gesturebridge/config.yaml, falling back \
             to /etc/xdg/gesturebridge/config.yaml. See gesturebridge(1).
             """,
         version: GestureBridge.version,
-        subcommands: [RunCommand.self, ReplayCommand.self, CheckCommand.self, BenchCommand.self,
-                      MonitorCommand.self, RecordCommand.self]
+        subcommands: [RunCommand.self, CheckCommand.self, ReplayCommand.self, DevicesCommand.self, PickCommand.self,
+                      DoctorCommand.self, MonitorCommand.self, RecordCommand.self, BenchCommand.self]
     )
 }

@@ -14,7 +14,7 @@ struct DaemonInstanceLockTests {
         let second = Process()
         second.executableURL = first.process.executableURL
         second.arguments = ["run", "--config", first.configURL.path, "--display", server.display]
-        let errors = Pipe()
+        let errors = Pipe.closingOnExec()
         second.standardError = errors
         second.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         try second.run()

@@ -11,7 +11,7 @@ struct DaemonOpenboxTests {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xwininfo")
         process.arguments = ["-id", String(window)]
         process.environment = ["DISPLAY": display]
-        let output = Pipe()
+        let output = Pipe.closingOnExec()
         process.standardOutput = output
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

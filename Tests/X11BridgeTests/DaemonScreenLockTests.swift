@@ -13,14 +13,23 @@ struct DaemonScreenLockTests {
             do: { keys: ctrl+alt+Left }
         """
 
+    /// A three-finger pan whose action waits for the lift.
+    static let dragConfig = """
+        gestures:
+          - name: drag-and-drop
+            pan: { fingers: 3 }
+            on: end
+            do: { keys: ctrl+alt+Right }
+        """
+
     /// The client that plays the locker (it selects touches on its window, under the swipe),
     /// the real daemon, and the touchscreen; `body` runs with all three, which are then stopped.
-    static func withLocker(_ body: (TestClient, DaemonProcess, InputTestDevice) throws -> Void) throws {
+    static func withLocker(config: String = config, _ body: (TestClient, DaemonProcess, InputTestDevice) throws -> Void) throws {
         let server = try XServer.shared()
         let client = try TestClient.launch(display: server.display, flags: [.selectTouch, .focus])
         defer { client.kill() }
         try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
-        let daemon = try DaemonProcess.start(display: server.display, config: Self.config)
+        let daemon = try DaemonProcess.start(display: server.display, config: config)
         defer { daemon.stop() }
         try body(client, daemon, try InputTestDevice.connection(to: server, .touchscreen))
     }
@@ -48,19 +57,23 @@ struct DaemonScreenLockTests {
     }
 
     @Test func aLockThatComesUpMidGestureStopsItsAction() throws {
-        try Self.withLocker { client, daemon, touchscreen in
+        try Self.withLocker(config: Self.dragConfig) { client, daemon, touchscreen in
+            // Three fingers drag down: a pan whose action waits for the lift.
             let ids: [UInt32] = [1, 2, 3]
-            var x = [1200.0, 1300.0, 1400.0]
-            try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .began, x: x[$0], y: 500) })
-            try touchscreen.sync()
-            try client.grabKeyboard()
+            let x = [1200.0, 1300.0, 1400.0]
+            var y = 300.0
+            try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .began, x: x[$0], y: y) })
             for _ in 0..<6 {
-                for index in x.indices { x[index] -= 30 }
-                try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .moved, x: x[$0], y: 502) })
+                y += 30
+                try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .moved, x: x[$0], y: y) })
             }
-            try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: x[$0], y: 502) })
+            try daemon.waitForLog("[drag-and-drop")
+            try daemon.waitForLog("→ began")
+            // The locker comes up while the fingers are still down.
+            try client.grabKeyboard()
+            try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: x[$0], y: y) })
             try touchscreen.sync()
-            try daemon.waitForLog("not run: the keyboard is grabbed by another client")
+            try daemon.waitForLog("drag-and-drop: keys: ctrl+alt+Right not run: the keyboard is grabbed by another client")
             try client.sync()
             #expect(client.events(ofType: "KeyPress").isEmpty)
             try client.ungrabKeyboard()

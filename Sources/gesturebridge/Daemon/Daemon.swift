@@ -17,6 +17,8 @@ final class Daemon {
     let connection: X11Connection
     let capture: TouchCapture
     let performer: ActionPerformer
+    /// Sets the matrices of the devices the config maps onto a monitor (`output:`).
+    let outputs: OutputMapper
     /// Follows the desktop's windows on a connection of its own, so the capture's
     /// event pump (which keeps only XInput events) never swallows its notifications.
     let tracker: WindowTracker
@@ -50,6 +52,7 @@ final class Daemon {
         let devices = reloader.current.devices
         capture = try TouchCapture(connection: connection,
                                    filter: DeviceFilter(include: devices.include, exclude: devices.exclude))
+        outputs = OutputMapper(connection: connection)
         // Its own connection too: the key injector reads keyboard-map changes (a layout
         // switch) from its events, which the capture's pump would drop.
         performer = try ActionPerformer(connection: try X11Connection(displayName: connection.name))
@@ -79,6 +82,7 @@ final class Daemon {
 
     /// Runs until SIGTERM or SIGINT; returns the exit status.
     func run() -> Int32 {
+        applyOutputs(reloader.current.devices)
         let devices = capture.devices.touchscreens.map(\.name)
         logger.notice("ready on \(connection.name): touchscreens \(devices), touchpads \(capture.devices.touchpads.map(\.name)), \(session.configuration.allBindings.count) bindings from \(reloader.path)")
         if let reason = capture.gesturesUnavailableReason {
@@ -190,6 +194,8 @@ final class Daemon {
             case .device(let change):
                 logger.notice("input device \(change)")
                 control?.publish(.device("\(change)", time: now))
+                if case .added(let device) = change { applyOutput(reloader.current.devices, to: device.id, name: device.name) }
+                if case .enabled(let device) = change { applyOutput(reloader.current.devices, to: device.id, name: device.name) }
             }
         }
         flushFrame(now: now)
@@ -307,9 +313,10 @@ final class Daemon {
         control?.publish(.reload(path: reloader.path, bindings: reloaded?.allBindings.count, time: Self.now()))
         guard let configuration = reloaded else { return }
         tracker.dpiOverride = configuration.settings.dpi
-        if configuration.devices != devices {
+        if configuration.devices.include != devices.include || configuration.devices.exclude != devices.exclude {
             logger.warning("the devices section changed; it takes effect when the daemon restarts")
         }
+        applyOutputs(configuration.devices)
         do { try performer.releaseAll() } catch { logger.error("releasing keys: \(error)") }
         session.update(configuration: configuration)
     }

@@ -22,7 +22,7 @@ final class DaemonProcess: @unchecked Sendable {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
         process.arguments = ["run", "--config", configURL.path, "--display", display, "--verbose"]
-        let errors = Pipe()
+        let errors = Pipe.closingOnExec()
         process.standardError = errors
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         let daemon = DaemonProcess(process: process, configURL: configURL)

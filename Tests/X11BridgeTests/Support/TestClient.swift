@@ -104,7 +104,7 @@ final class TestClient: @unchecked Sendable {
         process.arguments = [display, instance, className, title,
                              String(frame.x), String(frame.y), String(frame.width), String(frame.height)]
             + flags.map(\.rawValue)
-        let output = Pipe(), input = Pipe()
+        let output = Pipe.closingOnExec(), input = Pipe.closingOnExec()
         process.standardOutput = output
         process.standardInput = input
         try process.run()

@@ -18,8 +18,8 @@ final class ToolProcess: @unchecked Sendable {
         process.executableURL = DaemonProcess.executableURL
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        output = Pipe()
-        errors = Pipe()
+        output = Pipe.closingOnExec()
+        errors = Pipe.closingOnExec()
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")

@@ -60,7 +60,7 @@ final class XServer: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: xorg)
         process.arguments = ["-config", config.path, "-noreset", "-nolisten", "tcp",
                              "-logfile", directory.appendingPathComponent("Xorg.log").path, "-displayfd", "1"]
-        let displayPipe = Pipe()
+        let displayPipe = Pipe.closingOnExec()
         process.standardOutput = displayPipe
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()

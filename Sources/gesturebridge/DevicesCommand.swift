@@ -1,0 +1,120 @@
+import ArgumentParser
+import Foundation
+import GestureConfig
+import X11Bridge
+
+/// `gesturebridge devices`: the touch and gesture devices, and the monitor each is mapped to.
+struct DevicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices",
+        abstract: "List the touchscreens and touchpads, with their touch mode and output.",
+        discussion: """
+            Lists every input device with a touch or gesture class (XIQueryDevice): its id, \
+            name, kind (touchscreen: direct touch; touchpad: dependent touch or XInput 2.4 \
+            gestures), touch mode, maximum touches, whether it is enabled, whether the config \
+            uses or ignores it, and the output its Coordinate Transformation Matrix maps it to \
+            ('whole screen', an output or monitor name, or 'custom matrix'). Use a name from \
+            here in the config's devices: section.
+            """)
+
+    @OptionGroup var displayOptions: DisplayOptions
+    @OptionGroup var config: ConfigOptions
+
+    @Flag(help: "Print JSON for scripts instead of a table.")
+    var json = false
+
+    /// One device as the command reports it; also the JSON object.
+    struct Row: Codable, Equatable {
+        var id: Int32
+        var name: String
+        var kind: String
+        var touchMode: String
+        var gestures: Bool
+        var maxTouches: Int
+        var enabled: Bool
+        /// "used", "ignored" or "not listed", by the config's devices: section.
+        var config: String
+        var output: String
+        /// The output the config asks for, if any.
+        var configuredOutput: String?
+    }
+
+    func run() throws {
+        let connection = try displayOptions.connect()
+        let selection = configuredDevices()
+        let rows = Self.rows(connection: connection, selection: selection)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            print(String(decoding: try encoder.encode(rows), as: UTF8.self))
+            return
+        }
+        guard !rows.isEmpty else {
+            print(Self.noDeviceMessage(connection: connection))
+            return
+        }
+        print(Self.table(rows))
+    }
+
+    /// The config's devices: section, or none when there is no config (a bad one is a warning here).
+    func configuredDevices() -> DeviceSelection {
+        guard let path = config.resolvedPath() else { return DeviceSelection() }
+        do {
+            return try ConfigLoader.load(path: path).devices
+        } catch {
+            ReplayCommand.printError("warning: \(path) has errors; showing the devices as if it had no devices: section")
+            return DeviceSelection()
+        }
+    }
+
+    /// The rows for every touch or gesture device of the server.
+    static func rows(connection: X11Connection, selection: DeviceSelection) -> [Row] {
+        let mapper = OutputMapper(connection: connection)
+        let outputs = mapper.outputs()
+        let filter = DeviceFilter(include: selection.include, exclude: selection.exclude)
+        return InputDevices.inventory(connection: connection).map { device in
+            let isIgnored = selection.exclude.contains { device.name.lowercased().contains($0.lowercased()) }
+            return Row(id: device.id.rawValue, name: device.name,
+                       kind: device.kind == .touchscreen ? "touchscreen" : "touchpad",
+                       touchMode: device.touchMode.rawValue, gestures: device.hasGestures,
+                       maxTouches: device.maxTouches, enabled: device.isEnabled,
+                       config: isIgnored ? "ignored" : filter.admits(device.name) ? "used" : "not listed",
+                       output: mapper.mapping(of: device.id, outputs: outputs).description,
+                       configuredOutput: selection.output(forDevice: device.name))
+        }
+    }
+
+    /// Aligned columns with a header line.
+    static func table(_ rows: [Row]) -> String {
+        let header = ["ID", "NAME", "KIND", "MODE", "TOUCHES", "ENABLED", "CONFIG", "OUTPUT"]
+        let lines = rows.map { row -> [String] in
+            let mode = switch (row.touchMode, row.gestures) {
+            case ("none", true): "gestures"
+            case (let touch, true): touch + "+gestures"
+            case (let touch, false): touch
+            }
+            var output = row.output
+            if let wanted = row.configuredOutput, wanted != row.output { output += " (config: \(wanted))" }
+            return [String(row.id), row.name, row.kind, mode, String(row.maxTouches), row.enabled ? "yes" : "no",
+                    row.config, output]
+        }
+        let widths = header.indices.map { column in ([header] + lines).map { $0[column].count }.max() ?? 0 }
+        return ([header] + lines).map { cells in
+            cells.indices.map { column in
+                column == cells.count - 1 ? cells[column] : cells[column].padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+
+    /// What no device means, and what to check.
+    static func noDeviceMessage(connection: X11Connection) -> String {
+        let version = "\(connection.xinputVersion.major).\(connection.xinputVersion.minor)"
+        return """
+            No touchscreen or touchpad on \(connection.name).
+            No touchscreen was found: check that it is plugged in and that 'xinput list' shows it.
+            Touchpads are listed when their driver reports touches or XInput 2.4 gestures: that needs \
+            the libinput driver (xserver-xorg-input-libinput) and an X server with XInput 2.4 \
+            (this one has \(version)).
+            """
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import GestureConfig
+import X11Bridge
+
+/// The checks of `gesturebridge doctor`, in the order a user fixes things: the display first, the config last.
+///
+/// Each check returns ``DoctorCheck`` values; none throws. Checks that need the X
+/// server are skipped (not repeated as failures) when the display cannot be opened.
+struct Doctor {
+    var displayName: String?
+    var configPath: String?
+    var environment: [String: String]
+
+    /// Runs every check.
+    func run() -> [DoctorCheck] {
+        var checks: [DoctorCheck] = []
+        let (displayCheck, connection) = display()
+        checks.append(displayCheck)
+        if let connection {
+            checks.append(xinput(connection))
+            checks.append(devices(connection))
+            checks.append(touchGrab(connection))
+        }
+        checks += config()
+        checks.append(service())
+        checks.append(conflicts())
+        return checks
+    }
+
+    /// DISPLAY set, and the server there reachable with XInput 2.2.
+    func display() -> (DoctorCheck, X11Connection?) {
+        guard let name = displayName ?? environment["DISPLAY"], !name.isEmpty else {
+            return (.problem("display", "DISPLAY is not set",
+                             fix: "run from a terminal of the graphical session, or pass --display :0"), nil)
+        }
+        do {
+            let connection = try X11Connection(displayName: name)
+            return (.ok("display", "\(name) is reachable"), connection)
+        } catch .missingExtension(let extensionName, let required) {
+            return (.problem("display", "\(name) lacks \(extensionName) \(required)",
+                             fix: "touch needs an X server with XInput 2.2 or newer (Xorg 1.12 and later)"), nil)
+        } catch {
+            return (.problem("display", "cannot open display \(name)",
+                             fix: "check that an X server runs on \(name) and that XAUTHORITY lets you in (a Wayland session has no X touch grab)"),
+                    nil)
+        }
+    }
+
+    /// XInput 2.2 for touch, 2.4 for touchpad gestures.
+    func xinput(_ connection: X11Connection) -> DoctorCheck {
+        let version = "XInput \(connection.xinputVersion.major).\(connection.xinputVersion.minor)"
+        if connection.supportsGestures { return .ok("xinput", "\(version): touch and touchpad gestures") }
+        return .warning("xinput", "\(version): touch works, touchpad gestures need 2.4",
+                        fix: "touchpad gestures need Xorg 21.1 or newer with the libinput driver")
+    }
+
+    /// Touchscreens and touchpads present and enabled.
+    func devices(_ connection: X11Connection) -> DoctorCheck {
+        let all = InputDevices.inventory(connection: connection)
+        let enabled = all.filter(\.isEnabled)
+        let screens = enabled.filter { $0.kind == .touchscreen }.map { "touchscreen '\($0.name)' (\($0.maxTouches) touches)" }
+        let pads = enabled.filter { $0.kind == .touchpad }.map { "touchpad '\($0.name)'\($0.hasGestures ? "" : " (no gestures)")" }
+        let disabled = all.filter { !$0.isEnabled }.map(\.name)
+        guard !enabled.isEmpty else {
+            let what = disabled.isEmpty ? "no touchscreen or touchpad found" : "only disabled devices: \(disabled.joined(separator: ", "))"
+            let fix = disabled.isEmpty
+                ? "plug in the touchscreen and check 'xinput list'; touchpads need the libinput driver (xserver-xorg-input-libinput)"
+                : "enable it: xinput enable '\(disabled[0])'"
+            return .problem("devices", what, fix: fix)
+        }
+        let found = (screens + pads).joined(separator: ", ")
+        if !disabled.isEmpty {
+            return .warning("devices", "\(found); disabled: \(disabled.joined(separator: ", "))",
+                            fix: "enable it if it should be used: xinput enable '\(disabled[0])'")
+        }
+        return .ok("devices", found)
+    }
+
+    /// Whether the root touch grab is free, held by our daemon, or held by someone else.
+    func touchGrab(_ connection: X11Connection) -> DoctorCheck {
+        let holder = InstanceLock.holder(display: connection.name, paths: RuntimePaths(environment: environment))
+        if connection.canGrabTouches() {
+            if let holder {
+                return .warning("touch-grab", "gesturebridge pid \(holder.pid) runs but does not hold the touch grab",
+                                fix: "restart it: \(holder.origin.stopHint(pid: holder.pid)), then start it again")
+            }
+            return .ok("touch-grab", "the root touch grab is free for gesturebridge")
+        }
+        if let holder {
+            return .ok("touch-grab", "held by gesturebridge pid \(holder.pid) (since \(holder.since), \(holder.origin.phrase))")
+        }
+        return .problem("touch-grab", "another program holds the root touch grab",
+                        fix: "stop the other gesture daemon (see the conflicts check below); only one client can grab touches")
+    }
+
+    /// The config: found, valid, its warnings, and not writable by others.
+    func config() -> [DoctorCheck] {
+        guard let path = configPath ?? ConfigLocator(environment: environment).locate() else {
+            let locator = ConfigLocator(environment: environment)
+            return [.problem("config", "no config file (looked for \(locator.candidates.joined(separator: ", ")))",
+                             fix: "copy the default config to \(locator.userConfigPath), or run the install (make install)")]
+        }
+        let configuration: Configuration
+        do {
+            configuration = try ConfigLoader.load(path: path)
+        } catch {
+            let first = error.errors.first.map { "\($0)" } ?? "\(error)"
+            return [.problem("config", first, fix: "fix it and run 'gesturebridge check --config \(path)' until it says OK")]
+        }
+        var checks = [DoctorCheck.ok("config", "\(path): \(configuration.allBindings.count) bindings")]
+        for warning in configuration.warnings {
+            checks.append(.warning("config", "\(warning)", fix: "see gesturebridge.yaml(5)"))
+        }
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & 0o022 != 0 {
+            checks.append(.warning("config", "\(path) is writable by group or others, and its commands run as you",
+                                   fix: "chmod go-w '\(path)'"))
+        }
+        return checks
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+/// `gesturebridge doctor`, the real binary, on a real Xorg: a healthy setup, then one problem at a time.
+@Suite("Doctor", .serialized, .xServer([.touchscreen, .touchpad, .keyboard]))
+struct DoctorCommandTests {
+    /// One binding: the end-to-end tests' three-finger swipe.
+    static let config = DaemonEndToEndTests.config
+    var server: XServer { get throws { try XServer.shared() } }
+
+    /// A home of its own: a config, an autostart entry, and no systemctl on PATH (no user manager here either).
+    final class Home {
+        let directory: URL
+        var configPath: String { directory.appendingPathComponent("config/gesturebridge/config.yaml").path }
+
+        init(config: String = DoctorCommandTests.config, autostart: Bool = true) throws {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("gb-doctor-\(UUID().uuidString.prefix(8))")
+            let configDirectory = directory.appendingPathComponent("config/gesturebridge")
+            try FileManager.default.createDirectory(at: configDirectory, withIntermediateDirectories: true)
+            try config.write(toFile: configPath, atomically: true, encoding: .utf8)
+            chmod(configPath, 0o600)
+            if autostart {
+                let entries = directory.appendingPathComponent("config/autostart")
+                try FileManager.default.createDirectory(at: entries, withIntermediateDirectories: true)
+                try "[Desktop Entry]\nType=Application\nExec=gesturebridge run\n"
+                    .write(to: entries.appendingPathComponent("gesturebridge.desktop"), atomically: true, encoding: .utf8)
+            }
+        }
+
+        deinit { try? FileManager.default.removeItem(at: directory) }
+
+        /// The environment `doctor` runs in: this home, the test's runtime directory (where a daemon's lock is).
+        func environment(display: String) -> [String: String] {
+            var environment = ["HOME": directory.path, "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
+                               "XDG_CONFIG_DIRS": directory.appendingPathComponent("none").path,
+                               "PATH": directory.appendingPathComponent("bin").path, "DISPLAY": display]
+            environment["XDG_RUNTIME_DIR"] = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"]
+            return environment
+        }
+    }
+
+    @Test func aHealthySetupWithTheDaemonRunningHasNoProblem() throws {
+        let server = try server
+        let home = try Home()
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config)
+        defer { daemon.stop() }
+        let result = try ToolRun.run(["doctor"], environment: home.environment(display: server.display))
+        #expect(result.status == 0, "\(result.output)\(result.errors)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("ok       display: \(server.display) is reachable"), "\(result.output)")
+        #expect(lines.contains("ok       xinput: XInput 2.4: touch and touchpad gestures"))
+        #expect(lines.contains("ok       devices: touchscreen 'touchscreen' (10 touches), touchpad 'touchpad'"), "\(result.output)")
+        #expect(lines.contains { $0.hasPrefix("ok       touch-grab: held by gesturebridge pid \(daemon.process.processIdentifier) ") },
+                "\(result.output)")
+        #expect(lines.contains("ok       config: \(home.configPath): 1 bindings"), "\(result.output)")
+        #expect(lines.contains { $0.hasPrefix("ok       service: no systemd user manager; the XDG autostart entry ") }, "\(result.output)")
+        #expect(lines.last == "0 problems, 0 warnings", "\(result.output)")
+    }
+
+    /// One problem each, the check that reports it, and words of its fix.
+    enum Problem: String, CaseIterable, Sendable {
+        case grabHeldByAnotherClient, badConfig, configWritableByOthers, touchegg, noAutostart, noDisplay
+    }
+
+    @Test(arguments: Problem.allCases)
+    func eachProblemIsReportedWithItsFix(problem: Problem) throws {
+        let server = try server
+        let home = try Home(config: problem == .badConfig ? "gestures:\n  - swipe: { fingers: 3 }\n    do: { keyz: a }\n" : Self.config,
+                            autostart: problem != .noAutostart)
+        var environment = home.environment(display: server.display)
+        var helpers: [TestClient] = []
+        var fake: Process?
+        defer {
+            helpers.forEach { $0.kill() }
+            if let fake, fake.isRunning { kill(fake.processIdentifier, SIGKILL); fake.waitUntilExit() }
+        }
+        let expected: (line: String, fix: String)
+        switch problem {
+        case .grabHeldByAnotherClient:
+            helpers.append(try TestClient.launch(display: server.display, flags: [.grabTouches]))
+            expected = ("problem  touch-grab: another program holds the root touch grab", "stop the other gesture daemon")
+        case .badConfig:
+            expected = ("problem  config: \(home.configPath):3:", "gesturebridge check --config \(home.configPath)")
+        case .configWritableByOthers:
+            chmod(home.configPath, 0o666)
+            expected = ("warning  config: \(home.configPath) is writable by group or others", "chmod go-w '\(home.configPath)'")
+        case .touchegg:
+            // A real process named touchegg: sleep under that name.
+            let link = home.directory.appendingPathComponent("touchegg")
+            try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/bin/sleep")
+            let process = Process()
+            process.executableURL = link
+            process.arguments = ["30"]
+            try process.run()
+            fake = process
+            expected = ("problem  conflicts: touchegg (pid \(process.processIdentifier)) runs",
+                        "kill \(process.processIdentifier)")
+        case .noAutostart:
+            expected = ("problem  service: no systemd user manager, and there is no XDG autostart entry", "make install")
+        case .noDisplay:
+            environment["DISPLAY"] = nil
+            expected = ("problem  display: DISPLAY is not set", "--display :0")
+        }
+        let result = try ToolRun.run(["doctor"], environment: environment)
+        let lines = result.output.split(separator: "\n").map(String.init)
+        let index = try #require(lines.firstIndex { $0.hasPrefix(expected.line) }, "\(result.output)")
+        #expect(lines.indices.contains(index + 1) && lines[index + 1].hasPrefix("         fix: ")
+                && lines[index + 1].contains(expected.fix), "\(result.output)")
+        let isProblem = expected.line.hasPrefix("problem")
+        #expect(result.status == (isProblem ? 1 : 0), "\(result.output)")
+        #expect(lines.filter { $0.hasPrefix("problem") }.count == (isProblem ? 1 : 0), "only this problem: \(result.output)")
+    }
+
+    @Test func jsonListsEveryCheckWithItsStatus() throws {
+        let home = try Home()
+        let result = try ToolRun.run(["doctor", "--json"], environment: home.environment(display: try server.display))
+        let checks = try #require(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+        #expect(checks.compactMap { $0["check"] as? String }
+            == ["display", "xinput", "devices", "touch-grab", "config", "service", "conflicts"], "\(result.output)")
+        #expect(checks.allSatisfy { $0["status"] as? String == "ok" }, "\(result.output)")
+        #expect(result.status == 0)
+    }
+}
