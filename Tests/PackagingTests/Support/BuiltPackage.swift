@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// The release build of gesturebridge and the .deb made from it, built once for all the tests that need them.
+///
+/// The build is the real one (`Packaging/build-release.sh`: release, static Swift runtime),
+/// in its own scratch directory `.build/install`, so it neither waits for nor disturbs the
+/// test build in `.build`. From clean it takes a few minutes; afterwards it is incremental.
+struct BuiltPackage: Sendable {
+    /// Why the package could not be made, with the tool's output.
+    struct Failure: Error, Sendable, CustomStringConvertible {
+        var description: String
+    }
+
+    let binary: String
+    let deb: String
+
+    /// The one build; its failure fails every test that asks for it.
+    static let shared: Result<BuiltPackage, Failure> = {
+        do throws(Failure) { return .success(try make()) } catch { return .failure(error) }
+    }()
+
+    static func make() throws(Failure) -> BuiltPackage {
+        let scripts = ScriptRun.repositoryRoot.path + "/Packaging/"
+        let build = try attempt { try ScriptRun.run(scripts + "build-release.sh", []) }
+        guard build.status == 0, let binary = build.output.split(separator: "\n").last.map(String.init) else {
+            throw Failure(description: "build-release.sh failed:\n\(build.errors.suffix(3000))")
+        }
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("gb-deb-\(UUID().uuidString)").path
+        let package = try attempt { try ScriptRun.run(scripts + "build-deb.sh", ["--binary", binary, "--output", output]) }
+        guard package.status == 0, let deb = package.output.split(separator: "\n").last.map(String.init) else {
+            throw Failure(description: "build-deb.sh failed:\n\(package.transcript)")
+        }
+        return BuiltPackage(binary: binary, deb: deb)
+    }
+
+    private static func attempt(_ body: () throws -> ScriptRun) throws(Failure) -> ScriptRun {
+        do { return try body() } catch { throw Failure(description: "\(error)") }
+    }
+
+    /// The package's files unpacked into a fresh directory (`dpkg-deb -x`), removed by the caller.
+    func unpack() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gb-unpacked-\(UUID().uuidString)")
+        let run = try ScriptRun.run("dpkg-deb", ["-x", deb, directory.path])
+        try #require(run.status == 0, "\(run.transcript)")
+        return directory
+    }
+
+    /// A control field of the package (`dpkg-deb -f`).
+    func field(_ name: String) throws -> String {
+        try ScriptRun.run("dpkg-deb", ["-f", deb, name]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
