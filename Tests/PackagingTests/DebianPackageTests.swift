@@ -7,31 +7,28 @@ import Testing
     /// Whether the package may be installed into this system: as root, or always in CI.
     static var mayInstall: Bool { getuid() == 0 || ScriptRun.isCI }
 
-    func package() throws -> BuiltPackage {
-        switch BuiltPackage.shared {
-        case .success(let package): return package
-        case .failure(let failure): throw failure
-        }
+    func package() async throws -> BuiltPackage {
+        try await BuiltPackage.shared()
     }
 
     @Test(.enabled(if: ScriptRun.runs(with: "lintian")))
-    func lintianAcceptsThePackageWithoutErrors() throws {
+    func lintianAcceptsThePackageWithoutErrors() async throws {
         let lintian = try SessionIntegrationTests.tool("lintian")
-        let package = try package()
+        let package = try await package()
         let run = try ScriptRun.run(lintian, ["--fail-on", "error", package.deb])
         #expect(run.status == 0, "\(run.transcript)")
         #expect(!run.output.split(separator: "\n").contains { $0.hasPrefix("E:") }, "\(run.output)")
     }
 
     @Test(arguments: ["libc6", "libx11-6", "libxi6", "libxtst6", "libxrandr2"])
-    func dependsNamesEachSystemLibraryTheBinaryLinks(library: String) throws {
-        let depends = try package().field("Depends").split(separator: ",")
+    func dependsNamesEachSystemLibraryTheBinaryLinks(library: String) async throws {
+        let depends = try await package().field("Depends").split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) ?? "" }
         #expect(depends.contains(library), "Depends: \(depends)")
     }
 
-    @Test func versionIsTheBinarysAndTheChangelogsWithADebianRevision() throws {
-        let package = try package()
+    @Test func versionIsTheBinarysAndTheChangelogsWithADebianRevision() async throws {
+        let package = try await package()
         #expect(try package.field("Version") == GestureBridge.version + "-1")
         #expect(package.deb.hasSuffix("/gesturebridge_\(GestureBridge.version)-1_\(try package.field("Architecture")).deb"))
         let unpacked = try package.unpack()
@@ -42,8 +39,8 @@ import Testing
     }
 
     /// The packaged binary needs no Swift toolchain: no Swift or Foundation library, no search path of its own.
-    @Test func packagedBinaryLinksOnlySystemLibrariesAndIsStripped() throws {
-        let unpacked = try package().unpack()
+    @Test func packagedBinaryLinksOnlySystemLibrariesAndIsStripped() async throws {
+        let unpacked = try await package().unpack()
         defer { try? FileManager.default.removeItem(at: unpacked) }
         let binary = unpacked.path + "/usr/bin/gesturebridge"
         let headers = try ScriptRun.run("objdump", ["-p", binary]).output
@@ -58,8 +55,8 @@ import Testing
         #expect(!sections.contains(".symtab") && !sections.contains(".debug_"), "stripped")
     }
 
-    @Test func packagedBinaryRunsWithoutTheToolchainAndChecksThePackagedConfig() throws {
-        let unpacked = try package().unpack()
+    @Test func packagedBinaryRunsWithoutTheToolchainAndChecksThePackagedConfig() async throws {
+        let unpacked = try await package().unpack()
         defer { try? FileManager.default.removeItem(at: unpacked) }
         let binary = unpacked.path + "/usr/bin/gesturebridge"
         let bare = ["PATH": "/usr/bin:/bin", "HOME": unpacked.path]
@@ -78,14 +75,15 @@ import Testing
         "./usr/share/zsh/site-functions/_gesturebridge", "./usr/share/fish/vendor_completions.d/gesturebridge.fish",
         "./usr/lib/systemd/user/graphical-session.target.wants/gesturebridge.service -> ../gesturebridge.service",
     ])
-    func packageHoldsEveryInstalledFileOwnedByRoot(entry: String) throws {
-        let listing = try ScriptRun.run("dpkg-deb", ["-c", try package().deb]).output.split(separator: "\n")
+    func packageHoldsEveryInstalledFileOwnedByRoot(entry: String) async throws {
+        let deb = try await package().deb
+        let listing = try ScriptRun.run("dpkg-deb", ["-c", deb]).output.split(separator: "\n")
         let line = try #require(listing.first { $0.hasSuffix(" " + entry) }, "\(entry) is not in the package")
         #expect(line.contains(" root/root "))
     }
 
-    @Test func configAndAutostartEntryAreConffiles() throws {
-        let package = try package()
+    @Test func configAndAutostartEntryAreConffiles() async throws {
+        let package = try await package()
         let control = FileManager.default.temporaryDirectory.appendingPathComponent("gb-control-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: control) }
         #expect(try ScriptRun.run("dpkg-deb", ["-e", package.deb, control.path]).status == 0)
@@ -94,8 +92,8 @@ import Testing
     }
 
     @Test(.enabled(if: mayInstall, "installs into the system: only as root or in CI"))
-    func dpkgInstallsRunsAndPurgesThePackage() throws {
-        let package = try package()
+    func dpkgInstallsRunsAndPurgesThePackage() async throws {
+        let package = try await package()
         let install = try ScriptRun.run("dpkg", ["-i", package.deb])
         #expect(install.status == 0, "\(install.transcript)")
         let version = try ScriptRun.run("/usr/bin/gesturebridge", ["--version"])

@@ -15,10 +15,13 @@ struct BuiltPackage: Sendable {
     let binary: String
     let deb: String
 
-    /// The one build; its failure fails every test that asks for it.
-    static let shared: Result<BuiltPackage, Failure> = {
-        do throws(Failure) { return .success(try make()) } catch { return .failure(error) }
-    }()
+    /// The one build, on a thread of its own: a test awaiting it leaves the test pool's few
+    /// threads to the other suites for the minutes it takes. Its failure fails every test that asks.
+    static func shared() async throws(Failure) -> BuiltPackage {
+        try await once.value().get()
+    }
+
+    private static let once = BuildOnce()
 
     static func make() throws(Failure) -> BuiltPackage {
         let scripts = ScriptRun.repositoryRoot.path + "/Packaging/"
@@ -49,5 +52,38 @@ struct BuiltPackage: Sendable {
     /// A control field of the package (`dpkg-deb -f`).
     func field(_ name: String) throws -> String {
         try ScriptRun.run("dpkg-deb", ["-f", deb, name]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
+
+/// Runs `BuiltPackage.make()` once, on a dedicated thread, and hands its result to every waiter.
+private final class BuildOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var result: Result<BuiltPackage, BuiltPackage.Failure>?
+    private var waiters: [CheckedContinuation<Result<BuiltPackage, BuiltPackage.Failure>, Never>] = []
+    private var isStarted = false
+
+    func value() async -> Result<BuiltPackage, BuiltPackage.Failure> {
+        await withCheckedContinuation { waiter in
+            lock.lock()
+            if let result {
+                lock.unlock()
+                waiter.resume(returning: result)
+                return
+            }
+            waiters.append(waiter)
+            let starts = !isStarted
+            isStarted = true
+            lock.unlock()
+            if starts { Thread.detachNewThread { self.finish(Result { () throws(BuiltPackage.Failure) in try BuiltPackage.make() }) } }
+        }
+    }
+
+    private func finish(_ outcome: Result<BuiltPackage, BuiltPackage.Failure>) {
+        lock.lock()
+        result = outcome
+        let woken = waiters
+        waiters = []
+        lock.unlock()
+        for waiter in woken { waiter.resume(returning: outcome) }
     }
 }
