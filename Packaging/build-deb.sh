@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Debian package gesturebridge_VERSION-1_ARCH.deb with dpkg-deb: what `make deb` runs.
 #
-# The files are staged by install.sh (PREFIX=/usr, DESTDIR), the binary stripped, the man
+# The files are staged by install.sh (PREFIX=/usr, DESTDIR; it strips the binary), the man
 # pages and changelog gzipped, and Depends computed by dpkg-shlibdeps from the binary's
 # shared libraries (the Swift runtime is linked statically, see build-release.sh). The
 # service is enabled for every user's graphical session by the package's
@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
     esac
     shift
 done
-for tool in dpkg-deb dpkg-shlibdeps strip gzip; do
+for tool in dpkg-deb dpkg-shlibdeps gzip; do
     if ! command -v "$tool" >/dev/null; then
         echo "build-deb.sh: '$tool' is missing; on Debian: apt-get install dpkg-dev binutils" >&2
         exit 1
@@ -50,7 +50,6 @@ trap 'rm -rf "$work"' EXIT
 stage=$work/src/debian/gesturebridge
 
 "$here/install.sh" --prefix /usr --destdir "$stage" --binary "$binary" >/dev/null
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/gesturebridge"
 find "$stage/usr/share/man" -type f -exec gzip -9n {} +
 mkdir -p "$stage/usr/lib/systemd/user/graphical-session.target.wants"
 ln -s ../gesturebridge.service "$stage/usr/lib/systemd/user/graphical-session.target.wants/gesturebridge.service"

@@ -149,6 +149,10 @@ do_install() {
     version=$("$source" --version)
 
     install -D -m 755 "$source" "$destdir$bin"
+    # Symbols and debug info are most of a static-stdlib binary's size, and no user reads them.
+    if command -v strip >/dev/null; then
+        strip --strip-unneeded --remove-section=.comment --remove-section=.note "$destdir$bin"
+    fi
     say binary "$bin ($version)"
     install -D -m 644 "$here/gesturebridge.1" "$destdir$man1"
     install -D -m 644 "$here/gesturebridge.yaml.5" "$destdir$man5"
