@@ -182,7 +182,9 @@ do_install() {
     fi
 
     case "$scope:$prefix" in
-        user:*) case ":$PATH:" in *":$bindir:"*) ;; *) echo "Note: $bindir is not on your PATH; add it to use 'gesturebridge' by name." ;; esac ;;
+        user:*)
+            case ":$PATH:" in *":$bindir:"*) ;; *) echo "Note: $bindir is not on your PATH; add it to use 'gesturebridge' by name." ;; esac
+            echo "Note: zsh finds the completion once ~/.zshrc has: fpath+=($(dirname "$zsh_completion"))" ;;
         system:/usr|system:/usr/local) ;;
         system:*) echo "Note: systemd finds user units in /usr/lib/systemd/user and /usr/local/lib/systemd/user, not in $prefix." ;;
     esac
