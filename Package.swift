@@ -12,6 +12,14 @@ let package = Package(
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
         .library(name: "GestureConfig", targets: ["GestureConfig"]),
     ],
+    // `bench` counts allocations with ordo-one's malloc interposer, a dynamic library that
+    // needs the toolchain's shared Swift runtime. Installed builds (`make install`, the .deb)
+    // link the Swift runtime statically and so build with `--disable-default-traits`: no
+    // interposer, and `bench` reports allocations as n/a.
+    traits: [
+        .trait(name: "AllocationCounting", description: "Count allocations in `gesturebridge bench`."),
+        .default(enabledTraits: ["AllocationCounting"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -50,7 +58,9 @@ let package = Package(
                 "GestureEngine", "GestureConfig", "GestureReplay", "X11Bridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+                .product(
+                    name: "MallocInterposerSwift", package: "malloc-interposer",
+                    condition: .when(traits: ["AllocationCounting"])),
             ]
         ),
         .testTarget(
@@ -66,6 +76,9 @@ let package = Package(
             dependencies: ["GestureReplay", "GestureConfig", "GestureEngine", "gesturebridge"],
             resources: [.copy("Traces")]
         ),
+        // make install, the systemd unit, the autostart entry and the .deb, driven through the
+        // scripts in Packaging/ with the built binary (and one real release build for the .deb).
+        .testTarget(name: "PackagingTests", dependencies: ["gesturebridge"]),
         // A real X client that prints what it receives, one JSON line per event: test
         // infrastructure for X11BridgeTests, not installed.
         .executableTarget(name: "x11-test-client", dependencies: ["CX11"]),

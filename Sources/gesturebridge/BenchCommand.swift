@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import GestureEngine
-import MallocInterposerSwift
 
 /// `gesturebridge bench`: measures the engine's throughput and its allocations per event.
 struct BenchCommand: ParsableCommand {
@@ -50,7 +49,11 @@ struct BenchCommand: ParsableCommand {
         print("note: this is a debug build; build with `swift build -c release` for meaningful figures\n")
         #endif
         let seen = Self.calibrateAllocationCounter()
-        print("allocation counter: \(seen) of \(Self.calibrationObjects) test allocations seen")
+        if AllocationCounter.isAvailable {
+            print("allocation counter: \(seen) of \(Self.calibrationObjects) test allocations seen")
+        } else {
+            print("allocation counter: not in this build (installed builds leave out the malloc interposer)")
+        }
         let results = [measure("10 fingers", fingers: 10), measure("1 finger", fingers: 1)]
         print(Self.table(results, recognizers: recognizers, countsAllocations: seen >= Self.calibrationObjects))
     }
@@ -60,13 +63,13 @@ struct BenchCommand: ParsableCommand {
     /// Allocates a known number of objects while counting, so a zero in the table means zero.
     static func calibrateAllocationCounter() -> Int {
         final class Probe { var value = 0 }
-        MallocInterposerSwift.initialize()
-        MallocInterposerSwift.hook()
+        AllocationCounter.reset()
+        AllocationCounter.start()
         var probes: [Probe] = []
         for _ in 0..<calibrationObjects { probes.append(Probe()) }
-        MallocInterposerSwift.unhook()
+        AllocationCounter.stop()
         withExtendedLifetime(probes) {}
-        return min(Int(MallocInterposerSwift.getStatistics().mallocCount), calibrationObjects)
+        return min(AllocationCounter.count, calibrationObjects)
     }
 
     func measure(_ name: String, fingers: Int) -> Result {
@@ -78,22 +81,22 @@ struct BenchCommand: ParsableCommand {
 
         var result = Result(name: name, fingers: fingers, events: 0, seconds: 0, allocations: 0, busyRecognizers: 0)
         let clock = ContinuousClock()
-        MallocInterposerSwift.initialize()
+        AllocationCounter.reset()
         while result.events < frames * fingers {
             workload.touchDown()
             for _ in 0..<10 { workload.moveFrame() }
             result.busyRecognizers = max(result.busyRecognizers, workload.busyRecognizers)
             let remaining = min(framesPerGesture, frames - result.events / fingers)
-            MallocInterposerSwift.hook()
+            AllocationCounter.start()
             let start = clock.now
             for _ in 0..<remaining { result.events += workload.moveFrame() }
             let elapsed = clock.now - start
-            MallocInterposerSwift.unhook()
+            AllocationCounter.stop()
             result.busyAtLift = workload.busyRecognizers
             result.seconds += Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
             workload.liftAll()
         }
-        result.allocations = Int(MallocInterposerSwift.getStatistics().mallocCount)
+        result.allocations = AllocationCounter.count
         return result
     }
 

@@ -1,0 +1,46 @@
+# GestureBridge: build, install and package. `make help` lists the targets.
+#
+#   make install                       # into ~/.local, and start it with the session
+#   make install PREFIX=/usr/local     # system-wide (make build, then: sudo make install ...)
+#   make uninstall [PREFIX=...]        # the same PREFIX; your config stays
+#   make deb                           # .build/deb/gesturebridge_VERSION-1_ARCH.deb
+#
+# The work is done by the scripts in Packaging/, which the tests also drive.
+
+PREFIX ?= $(HOME)/.local
+DESTDIR ?=
+# Set NO_ENABLE=1 to install without enabling or starting the systemd user service.
+NO_ENABLE ?=
+# Set BINARY=path to install or package that gesturebridge instead of building one.
+BINARY ?=
+
+INSTALL_FLAGS = --prefix "$(PREFIX)" $(if $(DESTDIR),--destdir "$(DESTDIR)") $(if $(NO_ENABLE),--no-enable) \
+	$(if $(BINARY),--binary "$(BINARY)")
+
+.PHONY: help build install uninstall deb test
+
+help:
+	@echo "GestureBridge make targets:"
+	@echo "  make build       release build with the Swift runtime linked in (.build/install)"
+	@echo "  make install     build, then install into PREFIX (now: $(PREFIX)) and enable the"
+	@echo "                   systemd user service; PREFIX=/usr/local or /usr installs system-wide,"
+	@echo "                   DESTDIR=dir stages the files, NO_ENABLE=1 leaves the service alone,"
+	@echo "                   BINARY=file installs that build instead of building one"
+	@echo "  make uninstall   stop the service and remove what install put in PREFIX (keeps your config)"
+	@echo "  make deb         build the Debian package into .build/deb (needs dpkg-dev)"
+	@echo "  make test        run the tests (swift test)"
+
+build:
+	@Packaging/build-release.sh >/dev/null
+
+install:
+	@Packaging/install.sh $(INSTALL_FLAGS)
+
+uninstall:
+	@Packaging/install.sh --uninstall $(INSTALL_FLAGS)
+
+deb:
+	@Packaging/build-deb.sh $(if $(BINARY),--binary "$(BINARY)")
+
+test:
+	swift test

@@ -1,0 +1,224 @@
+#!/usr/bin/env bash
+# Installs GestureBridge into a prefix, or uninstalls it: what `make install` and
+# `make uninstall` run, and how `make deb` stages the package.
+#
+# A prefix under $HOME (the default, ~/.local) is a per-user install: the config, the
+# systemd user unit and the autostart entry go to the user's XDG directories. Any other
+# prefix (/usr/local, /usr) is system-wide: /etc/xdg and PREFIX/lib/systemd/user.
+set -euo pipefail
+
+usage() {
+    cat <<'EOF'
+usage: Packaging/install.sh [--uninstall] [--prefix DIR] [--destdir DIR] [--binary FILE] [--no-enable]
+
+  --prefix DIR    install under DIR (default: ~/.local; /usr/local or /usr system-wide)
+  --destdir DIR   stage the files under DIR instead of / (packaging); enables nothing
+  --binary FILE   install this built gesturebridge instead of building one
+                  (Packaging/build-release.sh builds it otherwise)
+  --no-enable     do not enable or start the systemd user service
+  --uninstall     stop and disable the service and remove the installed files;
+                  the config stays
+EOF
+}
+
+action=install
+prefix="${HOME:?HOME is not set}/.local"
+destdir=""
+binary=""
+enable=1
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --prefix) prefix=${2:?--prefix needs a directory}; shift ;;
+        --prefix=*) prefix=${1#*=} ;;
+        --destdir) destdir=${2:?--destdir needs a directory}; shift ;;
+        --destdir=*) destdir=${1#*=} ;;
+        --binary) binary=${2:?--binary needs a file}; shift ;;
+        --binary=*) binary=${1#*=} ;;
+        --no-enable) enable=0 ;;
+        --uninstall) action=uninstall ;;
+        -h|--help) usage; exit 0 ;;
+        *) echo "install.sh: unknown argument '$1'" >&2; usage >&2; exit 64 ;;
+    esac
+    shift
+done
+
+case "$prefix" in
+    /*) ;;
+    *) echo "install.sh: the prefix must be an absolute path, not '$prefix'" >&2; exit 64 ;;
+esac
+prefix=${prefix%/}
+destdir=${destdir%/}
+[ -n "$destdir" ] && enable=0
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+
+# An XDG directory variable, or its default when unset, empty or relative (as the spec says).
+xdg_dir() {
+    case "${1:-}" in
+        /*) printf '%s' "${1%/}" ;;
+        *) printf '%s' "$2" ;;
+    esac
+}
+config_home=$(xdg_dir "${XDG_CONFIG_HOME:-}" "$HOME/.config")
+data_home=$(xdg_dir "${XDG_DATA_HOME:-}" "$HOME/.local/share")
+
+case "$prefix/" in
+    "$HOME"/*) scope=user ;;
+    *) scope=system ;;
+esac
+
+bindir=$prefix/bin
+bin=$bindir/gesturebridge
+man1=$prefix/share/man/man1/gesturebridge.1
+man5=$prefix/share/man/man5/gesturebridge.yaml.5
+bash_completion=$prefix/share/bash-completion/completions/gesturebridge
+zsh_completion=$prefix/share/zsh/site-functions/_gesturebridge
+fish_completion=$prefix/share/fish/vendor_completions.d/gesturebridge.fish
+if [ "$scope" = user ]; then
+    unit=$data_home/systemd/user/gesturebridge.service
+    autostart=$config_home/autostart/gesturebridge.desktop
+    config=$config_home/gesturebridge/config.yaml
+else
+    unit=$prefix/lib/systemd/user/gesturebridge.service
+    autostart=/etc/xdg/autostart/gesturebridge.desktop
+    config=/etc/xdg/gesturebridge/config.yaml
+fi
+installed=("$bin" "$man1" "$man5" "$bash_completion" "$zsh_completion" "$fish_completion" "$unit" "$autostart")
+
+say() { printf '%-12s %s\n' "$1" "$2"; }
+
+# Whether `systemctl --user` reaches this user's service manager.
+user_manager() { command -v systemctl >/dev/null && systemctl --user show-environment >/dev/null 2>&1; }
+
+# Copies a template, writing the installed bindir for @BINDIR@.
+install_template() {
+    local escaped
+    escaped=$(printf '%s' "$bindir" | sed 's/[\\|&]/\\&/g')
+    mkdir -p "$(dirname "$destdir$2")"
+    sed "s|@BINDIR@|$escaped|g" "$1" > "$destdir$2.tmp"
+    chmod 644 "$destdir$2.tmp"
+    mv -f "$destdir$2.tmp" "$destdir$2"
+}
+
+enable_service() {
+    if [ "$scope" = system ]; then
+        if [ "$(id -u)" -eq 0 ] && command -v systemctl >/dev/null; then
+            systemctl --global enable gesturebridge.service
+            say enabled "gesturebridge.service for every user's graphical session (systemctl --global)"
+        else
+            echo "To start it with every user's graphical session, run: sudo systemctl --global enable gesturebridge.service"
+        fi
+        echo "It starts at the next login; to start it now in your session:"
+        echo "    systemctl --user daemon-reload && systemctl --user start gesturebridge.service"
+        return
+    fi
+    if ! user_manager; then
+        echo "No systemd user manager is reachable: the autostart entry starts GestureBridge at your next login."
+        echo "To start it now: $bin run &"
+        return
+    fi
+    systemctl --user daemon-reload
+    systemctl --user enable gesturebridge.service 2>&1 | sed 's/^/    /'
+    say enabled "gesturebridge.service with the graphical session"
+    if [ -z "${DISPLAY:-}" ]; then
+        echo "No DISPLAY here: the service starts with your next graphical login."
+        return
+    fi
+    local names=(DISPLAY)
+    [ -n "${XAUTHORITY:-}" ] && names+=(XAUTHORITY)
+    systemctl --user import-environment "${names[@]}"
+    if systemctl --user restart gesturebridge.service && systemctl --user is-active --quiet gesturebridge.service; then
+        say started "gesturebridge.service on $DISPLAY (systemctl --user status gesturebridge)"
+    else
+        echo "The service did not stay up on $DISPLAY; see: journalctl --user -u gesturebridge -e"
+        echo "(Exit status 3 means another gesturebridge already serves this display.)"
+    fi
+}
+
+do_install() {
+    local source=$binary
+    if [ -z "$source" ]; then
+        source=$("$here/build-release.sh")
+    fi
+    if [ ! -x "$source" ]; then
+        echo "install.sh: no executable gesturebridge at '$source'" >&2
+        exit 1
+    fi
+    local version
+    version=$("$source" --version)
+
+    install -D -m 755 "$source" "$destdir$bin"
+    # Symbols and debug info are most of a static-stdlib binary's size, and no user reads them.
+    if command -v strip >/dev/null; then
+        strip --strip-unneeded --remove-section=.comment --remove-section=.note "$destdir$bin"
+    fi
+    say binary "$bin ($version)"
+    install -D -m 644 "$here/gesturebridge.1" "$destdir$man1"
+    install -D -m 644 "$here/gesturebridge.yaml.5" "$destdir$man5"
+    say "man pages" "$man1, $man5"
+    local shell file
+    for shell in bash zsh fish; do
+        case "$shell" in
+            bash) file=$bash_completion ;;
+            zsh) file=$zsh_completion ;;
+            fish) file=$fish_completion ;;
+        esac
+        mkdir -p "$(dirname "$destdir$file")"
+        # Completion scripts are sourced, not run: drop the #! line swift-argument-parser writes.
+        "$source" --generate-completion-script "$shell" | sed '1{/^#!/d}' > "$destdir$file"
+        chmod 644 "$destdir$file"
+        say completion "$file"
+    done
+    install_template "$here/gesturebridge.service" "$unit"
+    say "user unit" "$unit"
+    install_template "$here/gesturebridge.desktop" "$autostart"
+    say autostart "$autostart"
+    if [ -e "$destdir$config" ]; then
+        say config "$config (yours, kept as it is)"
+    else
+        install -D -m 644 "$root/Config/config.yaml" "$destdir$config"
+        say config "$config (the default; edit it, then: gesturebridge check)"
+    fi
+
+    case "$scope:$prefix" in
+        user:*)
+            case ":$PATH:" in *":$bindir:"*) ;; *) echo "Note: $bindir is not on your PATH; add it to use 'gesturebridge' by name." ;; esac
+            echo "Note: zsh finds the completion once ~/.zshrc has: fpath+=($(dirname "$zsh_completion"))" ;;
+        system:/usr|system:/usr/local) ;;
+        system:*) echo "Note: systemd finds user units in /usr/lib/systemd/user and /usr/local/lib/systemd/user, not in $prefix." ;;
+    esac
+    if [ "$enable" -eq 1 ]; then
+        enable_service
+    elif [ -z "$destdir" ]; then
+        echo "Service not enabled (--no-enable): systemctl --user enable --now gesturebridge.service"
+    fi
+    [ -n "$destdir" ] || echo "Next: check your config with 'gesturebridge check', and read 'man gesturebridge'."
+}
+
+do_uninstall() {
+    if [ "$enable" -eq 1 ]; then
+        if [ "$scope" = user ] && user_manager; then
+            systemctl --user disable --now gesturebridge.service 2>/dev/null || true
+            say stopped "gesturebridge.service (disabled)"
+        elif [ "$scope" = system ] && [ "$(id -u)" -eq 0 ] && command -v systemctl >/dev/null; then
+            systemctl --global disable gesturebridge.service 2>/dev/null || true
+            say disabled "gesturebridge.service for every user (running daemons stop at logout)"
+        fi
+    fi
+    local file
+    for file in "${installed[@]}"; do
+        if [ -e "$destdir$file" ]; then
+            rm -f "$destdir$file"
+            say removed "$file"
+        fi
+    done
+    if [ "$enable" -eq 1 ] && [ "$scope" = user ] && user_manager; then
+        systemctl --user daemon-reload
+    fi
+    if [ -e "$destdir$config" ]; then
+        echo "Kept your config $config; remove it yourself if you no longer want it."
+    fi
+}
+
+"do_$action"

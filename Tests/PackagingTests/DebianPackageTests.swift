@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import gesturebridge
+
+/// `make deb`: the Debian package built with dpkg-deb from the release build, checked by lintian, and installed.
+@Suite(.serialized) struct DebianPackageTests {
+    /// Whether the package may be installed into this system: as root, or always in CI.
+    static var mayInstall: Bool { getuid() == 0 || ScriptRun.isCI }
+
+    func package() async throws -> BuiltPackage {
+        try await BuiltPackage.shared()
+    }
+
+    @Test(.enabled(if: ScriptRun.runs(with: "lintian")))
+    func lintianAcceptsThePackageWithoutErrors() async throws {
+        let lintian = try SessionIntegrationTests.tool("lintian")
+        let package = try await package()
+        let run = try ScriptRun.run(lintian, ["--fail-on", "error", package.deb])
+        #expect(run.status == 0, "\(run.transcript)")
+        #expect(!run.output.split(separator: "\n").contains { $0.hasPrefix("E:") }, "\(run.output)")
+    }
+
+    @Test(arguments: ["libc6", "libx11-6", "libxi6", "libxtst6", "libxrandr2"])
+    func dependsNamesEachSystemLibraryTheBinaryLinks(library: String) async throws {
+        let depends = try await package().field("Depends").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) ?? "" }
+        #expect(depends.contains(library), "Depends: \(depends)")
+    }
+
+    @Test func versionIsTheBinarysAndTheChangelogsWithADebianRevision() async throws {
+        let package = try await package()
+        #expect(try package.field("Version") == GestureBridge.version + "-1")
+        #expect(package.deb.hasSuffix("/gesturebridge_\(GestureBridge.version)-1_\(try package.field("Architecture")).deb"))
+        let unpacked = try package.unpack()
+        defer { try? FileManager.default.removeItem(at: unpacked) }
+        let changelog = try ScriptRun.run("sh", ["-c", "gzip -dc \"$0\" | head -1",
+                                                 unpacked.path + "/usr/share/doc/gesturebridge/changelog.Debian.gz"])
+        #expect(changelog.output.hasPrefix("gesturebridge (\(GestureBridge.version)-1) "))
+    }
+
+    /// The packaged binary needs no Swift toolchain: no Swift or Foundation library, no search path of its own.
+    @Test func packagedBinaryLinksOnlySystemLibrariesAndIsStripped() async throws {
+        let unpacked = try await package().unpack()
+        defer { try? FileManager.default.removeItem(at: unpacked) }
+        let binary = unpacked.path + "/usr/bin/gesturebridge"
+        let headers = try ScriptRun.run("objdump", ["-p", binary]).output
+        let needed = headers.split(separator: "\n").filter { $0.contains("NEEDED") }.map { $0.split(separator: " ").last.map(String.init) ?? "" }
+        #expect(needed.contains("libX11.so.6") && needed.contains("libc.so.6"), "\(needed)")
+        for library in needed {
+            #expect(!["swift", "Foundation", "dispatch", "BlocksRuntime", "Malloc"].contains { library.contains($0) },
+                    "needs the toolchain's \(library)")
+        }
+        #expect(!headers.contains("RPATH") && !headers.contains("RUNPATH"))
+        let sections = try ScriptRun.run("objdump", ["-h", binary]).output
+        #expect(!sections.contains(".symtab") && !sections.contains(".debug_"), "stripped")
+    }
+
+    @Test func packagedBinaryRunsWithoutTheToolchainAndChecksThePackagedConfig() async throws {
+        let unpacked = try await package().unpack()
+        defer { try? FileManager.default.removeItem(at: unpacked) }
+        let binary = unpacked.path + "/usr/bin/gesturebridge"
+        let bare = ["PATH": "/usr/bin:/bin", "HOME": unpacked.path]
+        let version = try ScriptRun.run(binary, ["--version"], environment: bare)
+        #expect(version.status == 0 && version.output == GestureBridge.version + "\n", "\(version.transcript)")
+        let check = try ScriptRun.run(binary, ["check", "--config", unpacked.path + "/etc/xdg/gesturebridge/config.yaml"],
+                                      environment: bare)
+        #expect(check.status == 0, "\(check.transcript)")
+    }
+
+    @Test(arguments: [
+        "./usr/bin/gesturebridge", "./usr/share/man/man1/gesturebridge.1.gz", "./usr/share/man/man5/gesturebridge.yaml.5.gz",
+        "./usr/share/doc/gesturebridge/copyright", "./usr/share/doc/gesturebridge/changelog.Debian.gz",
+        "./usr/lib/systemd/user/gesturebridge.service", "./etc/xdg/autostart/gesturebridge.desktop",
+        "./etc/xdg/gesturebridge/config.yaml", "./usr/share/bash-completion/completions/gesturebridge",
+        "./usr/share/zsh/site-functions/_gesturebridge", "./usr/share/fish/vendor_completions.d/gesturebridge.fish",
+        "./usr/lib/systemd/user/graphical-session.target.wants/gesturebridge.service -> ../gesturebridge.service",
+    ])
+    func packageHoldsEveryInstalledFileOwnedByRoot(entry: String) async throws {
+        let deb = try await package().deb
+        let listing = try ScriptRun.run("dpkg-deb", ["-c", deb]).output.split(separator: "\n")
+        let line = try #require(listing.first { $0.hasSuffix(" " + entry) }, "\(entry) is not in the package")
+        #expect(line.contains(" root/root "))
+    }
+
+    @Test func configAndAutostartEntryAreConffiles() async throws {
+        let package = try await package()
+        let control = FileManager.default.temporaryDirectory.appendingPathComponent("gb-control-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: control) }
+        #expect(try ScriptRun.run("dpkg-deb", ["-e", package.deb, control.path]).status == 0)
+        let conffiles = try String(contentsOf: control.appendingPathComponent("conffiles"), encoding: .utf8)
+        #expect(conffiles == "/etc/xdg/gesturebridge/config.yaml\n/etc/xdg/autostart/gesturebridge.desktop\n")
+    }
+
+    @Test(.enabled(if: mayInstall, "installs into the system: only as root or in CI"))
+    func dpkgInstallsRunsAndPurgesThePackage() async throws {
+        let package = try await package()
+        let install = try ScriptRun.run("dpkg", ["-i", package.deb])
+        #expect(install.status == 0, "\(install.transcript)")
+        let version = try ScriptRun.run("/usr/bin/gesturebridge", ["--version"])
+        let check = try ScriptRun.run("/usr/bin/gesturebridge", ["check", "--config", "/etc/xdg/gesturebridge/config.yaml"])
+        let purge = try ScriptRun.run("dpkg", ["--purge", "gesturebridge"])
+        #expect(version.status == 0 && version.output == GestureBridge.version + "\n", "\(version.transcript)")
+        #expect(check.status == 0, "\(check.transcript)")
+        #expect(purge.status == 0, "\(purge.transcript)")
+        for file in ["/usr/bin/gesturebridge", "/etc/xdg/gesturebridge/config.yaml", "/usr/lib/systemd/user/gesturebridge.service"] {
+            #expect(!FileManager.default.fileExists(atPath: file), "\(file) is left after purge")
+        }
+    }
+}

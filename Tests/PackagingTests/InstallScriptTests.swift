@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+@testable import gesturebridge
+
+/// `make install` and `make uninstall` (Packaging/install.sh) into a temporary prefix, with the built binary.
+@Suite struct InstallScriptTests {
+    @Test func installPutsEveryFileInPlaceAndTheInstalledBinaryRuns() throws {
+        let home = try TemporaryHome()
+        let run = try home.install()
+        #expect(run.status == 0, "\(run.transcript)")
+        for file in home.installedFiles + [home.config] {
+            #expect(FileManager.default.fileExists(atPath: file), "missing \(file)")
+            #expect(run.output.contains(file), "the installer names where \(file) went")
+        }
+        let version = try home.runInstalled(["--version"])
+        #expect(version.status == 0 && version.output == GestureBridge.version + "\n", "\(version.transcript)")
+        let check = try home.runInstalled(["check", "--config", home.config])
+        #expect(check.status == 0, "\(check.transcript)")
+        #expect(check.output.contains("OK"))
+    }
+
+    @Test func installedDefaultConfigIsTheShippedOneAndFoundWithoutConfigOption() throws {
+        let home = try TemporaryHome()
+        #expect(try home.install().status == 0)
+        let shipped = try String(contentsOf: ScriptRun.repositoryRoot.appendingPathComponent("Config/config.yaml"), encoding: .utf8)
+        #expect(try String(contentsOfFile: home.config, encoding: .utf8) == shipped)
+        let check = try home.runInstalled(["check"])
+        #expect(check.status == 0 && check.output.contains(home.config), "\(check.transcript)")
+    }
+
+    @Test func unitAndAutostartEntryStartTheInstalledBinary() throws {
+        let home = try TemporaryHome()
+        #expect(try home.install().status == 0)
+        let unit = try String(contentsOfFile: home.prefix + "/share/systemd/user/gesturebridge.service", encoding: .utf8)
+        #expect(unit.contains("\nExecStart=\(home.prefix)/bin/gesturebridge run\n"))
+        let entry = try String(contentsOfFile: home.path + "/.config/autostart/gesturebridge.desktop", encoding: .utf8)
+        #expect(entry.contains("\nExec=\(home.prefix)/bin/gesturebridge run\n"))
+        #expect(!unit.contains("@BINDIR@") && !entry.contains("@BINDIR@"))
+    }
+
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func completionsAreTheBinarysOwnScripts(shell: String) throws {
+        let home = try TemporaryHome()
+        #expect(try home.install().status == 0)
+        let file = try #require(home.installedFiles.first { $0.contains("/\(shell)") })
+        let installed = try String(contentsOfFile: file, encoding: .utf8)
+        let generated = try ScriptRun.run(ScriptRun.builtBinary.path, ["--generate-completion-script", shell]).output
+        // The installer drops only a leading #! line: completion scripts are sourced, not run.
+        let expected = generated.hasPrefix("#!") ? String(generated.drop { $0 != "\n" }.dropFirst()) : generated
+        #expect(installed == expected)
+        #expect(installed.contains("gesturebridge") && installed.contains("replay"))
+    }
+
+    @Test func secondInstallKeepsAnEditedConfig() throws {
+        let home = try TemporaryHome()
+        #expect(try home.install().status == 0)
+        let edited = "# mine\ngestures: []\n"
+        try edited.write(toFile: home.config, atomically: true, encoding: .utf8)
+        let again = try home.install()
+        #expect(again.status == 0, "\(again.transcript)")
+        #expect(again.output.contains("kept"))
+        #expect(try String(contentsOfFile: home.config, encoding: .utf8) == edited)
+    }
+
+    @Test func uninstallRemovesEverythingButTheConfig() throws {
+        let home = try TemporaryHome()
+        #expect(try home.install().status == 0)
+        let run = try ScriptRun.run(ScriptRun.repositoryRoot.path + "/Packaging/install.sh",
+                                    ["--uninstall", "--prefix", home.prefix], environment: home.environment)
+        #expect(run.status == 0, "\(run.transcript)")
+        for file in home.installedFiles {
+            #expect(!FileManager.default.fileExists(atPath: file), "left behind: \(file)")
+        }
+        #expect(FileManager.default.fileExists(atPath: home.config))
+        #expect(run.output.contains("Kept your config \(home.config)"))
+    }
+
+    @Test func withoutAUserManagerTheAutostartEntryIsNamedForTheNextLogin() throws {
+        let home = try TemporaryHome()
+        let run = try home.install()
+        #expect(run.status == 0)
+        #expect(run.output.contains("No systemd user manager is reachable: the autostart entry starts GestureBridge at your next login."))
+    }
+
+    /// Where a system-wide install puts what a per-user one keeps in the home directory.
+    @Test(arguments: [
+        ("/usr", "/usr/lib/systemd/user/gesturebridge.service"),
+        ("/usr/local", "/usr/local/lib/systemd/user/gesturebridge.service"),
+        ("/usr", "/etc/xdg/autostart/gesturebridge.desktop"),
+        ("/usr/local", "/etc/xdg/gesturebridge/config.yaml"),
+        ("/usr/local", "/usr/local/share/man/man5/gesturebridge.yaml.5"),
+        ("/usr", "/usr/share/zsh/site-functions/_gesturebridge"),
+    ])
+    func systemPrefixesUseSystemLocations(prefix: String, file: String) throws {
+        let home = try TemporaryHome()
+        let stage = home.path + "/stage"
+        let run = try ScriptRun.run(ScriptRun.repositoryRoot.path + "/Packaging/install.sh",
+                                    ["--prefix", prefix, "--destdir", stage, "--binary", ScriptRun.builtBinary.path],
+                                    environment: home.environment)
+        #expect(run.status == 0, "\(run.transcript)")
+        #expect(FileManager.default.fileExists(atPath: stage + file))
+        #expect(!FileManager.default.fileExists(atPath: home.config), "staging leaves the home alone")
+    }
+
+    @Test(arguments: [["--prefix", "relative/dir"], ["--frobnicate"]])
+    func badArgumentsAreRefusedWithUsage(arguments: [String]) throws {
+        let home = try TemporaryHome()
+        let run = try ScriptRun.run(ScriptRun.repositoryRoot.path + "/Packaging/install.sh",
+                                    arguments + ["--binary", ScriptRun.builtBinary.path], environment: home.environment)
+        #expect(run.status == 64)
+        #expect(!run.errors.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: home.prefix))
+    }
+}
+
+/// The Makefile's targets, which only pass their variables on to Packaging/install.sh.
+@Suite struct MakefileTests {
+    @Test func makeInstallAndUninstallUseThePrefix() throws {
+        let home = try TemporaryHome()
+        let variables = ["PREFIX=\(home.prefix)", "BINARY=\(ScriptRun.builtBinary.path)", "NO_ENABLE=1"]
+        let install = try ScriptRun.run("make", ["-C", ScriptRun.repositoryRoot.path, "install"] + variables,
+                                        environment: home.environment)
+        #expect(install.status == 0, "\(install.transcript)")
+        #expect(home.installedFiles.allSatisfy { FileManager.default.fileExists(atPath: $0) })
+        #expect(install.output.contains("Service not enabled (--no-enable)"))
+        let uninstall = try ScriptRun.run("make", ["-C", ScriptRun.repositoryRoot.path, "uninstall"] + variables,
+                                          environment: home.environment)
+        #expect(uninstall.status == 0, "\(uninstall.transcript)")
+        #expect(home.installedFiles.allSatisfy { !FileManager.default.fileExists(atPath: $0) })
+        #expect(FileManager.default.fileExists(atPath: home.config))
+    }
+
+    @Test func makeWithoutATargetExplainsTheTargets() throws {
+        let help = try ScriptRun.run("make", ["-C", ScriptRun.repositoryRoot.path, "--no-print-directory"])
+        #expect(help.status == 0)
+        for target in ["make install", "make uninstall", "make deb", "PREFIX"] {
+            #expect(help.output.contains(target))
+        }
+    }
+}
