@@ -48,6 +48,14 @@ public final class X11Connection {
     /// The connection's file descriptor, for `poll(2)` (`ConnectionNumber`).
     public var fileDescriptor: Int32 { cx11_ConnectionNumber(display) }
 
+    /// Whether Xlib already holds events read from the socket, which `poll(2)` cannot see.
+    ///
+    /// Any call that waits for a reply (or for the socket to take more requests) reads
+    /// the events that arrive meanwhile into Xlib's queue; a loop must drain them before
+    /// it sleeps. Reads nothing. The corresponding Xlib call is `XEventsQueued` with
+    /// `QueuedAlready`.
+    public var hasQueuedEvents: Bool { XEventsQueued(display, QueuedAlready) > 0 }
+
     /// Sends buffered requests to the server (`XFlush`).
     public func flush() {
         XFlush(display)

@@ -58,9 +58,20 @@ import Testing
     @Test(arguments: [["XDG_CONFIG_HOME": "/nonexistent-gb"], ["XDG_CONFIG_HOME": "", "HOME": "/nonexistent-gb"],
                       ["XDG_CONFIG_HOME": "relative/dir", "HOME": "/nonexistent-gb"], [:]])
     func withoutAUserConfigTheSystemOneOrNoneIsUsed(environment: [String: String]) throws {
-        let system = "/etc/xdg/gesturebridge/config.yaml"
-        let expected = FileManager.default.fileExists(atPath: system) ? system : nil
-        #expect(try ConfigOptions.parse([]).resolvedPath(environment: environment) == expected)
+        // A system directory of the test's own: /etc/xdg may change under a running test
+        // (the Debian package test installs one).
+        let system = FileManager.default.temporaryDirectory.appendingPathComponent("gb-xdg-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: system) }
+        let empty = system.appendingPathComponent("empty"), full = system.appendingPathComponent("full")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: full.appendingPathComponent("gesturebridge"), withIntermediateDirectories: true)
+        let file = full.appendingPathComponent("gesturebridge/config.yaml")
+        try Data("bindings: []\n".utf8).write(to: file)
+
+        let options = try ConfigOptions.parse([])
+        #expect(options.resolvedPath(environment: environment.merging(["XDG_CONFIG_DIRS": "\(empty.path):\(full.path)"]) { $1 })
+                == file.path)
+        #expect(options.resolvedPath(environment: environment.merging(["XDG_CONFIG_DIRS": empty.path]) { $1 }) == nil)
     }
 
     @Test func relativeXDGConfigHomeFallsBackToDotConfig() throws {

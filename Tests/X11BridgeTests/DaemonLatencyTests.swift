@@ -83,7 +83,8 @@ struct DaemonLatencyTests {
 
         // Nothing bound: the daemon rejects each touch at touch-down.
         var daemon = try DaemonProcess.start(display: server.display, config: "gestures: []\n")
-        let unwanted = try measure(firstID: 6000, count: Self.gestures)
+        let unwanted: [Int64]
+        do { unwanted = try measure(firstID: 6000, count: Self.gestures) } catch { print("DAEMONLOG", daemon.log); throw error }
         #expect(daemon.stop() == 0)
         Self.report("TouchBegin pass-through, daemon running, no gesture on the path", unwanted)
 

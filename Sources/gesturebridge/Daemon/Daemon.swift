@@ -102,7 +102,9 @@ final class Daemon {
             pumpX(now: Self.now())
             connection.flush()
             control?.flush()
-            let timeout = pollTimeout(now: Self.now())
+            // Events Xlib read while waiting for a reply are invisible to poll(2): don't sleep on them.
+            let queued = [connection, tracker.connection, performer.connection].contains { $0.hasQueuedEvents }
+            let timeout = queued ? 0 : pollTimeout(now: Self.now())
             fds.removeSubrange(Self.fixedDescriptors...)
             control?.appendPollDescriptors(to: &fds)
             for index in fds.indices { fds[index].revents = 0 }
