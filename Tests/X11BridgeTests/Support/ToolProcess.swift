@@ -11,6 +11,9 @@ final class ToolProcess: @unchecked Sendable {
     private var errorText = ""
     /// The collected pipes that have not reached end of file.
     private var openPipes = 0
+    /// Holds the stdout reader while paused.
+    private let gate = NSCondition()
+    private var isPaused = false
 
     /// Starts `gesturebridge ARGUMENTS` with `environment` added to the test's own.
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
@@ -23,8 +26,8 @@ final class ToolProcess: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        collect(errors) { self.errorText += $0 }
-        startReading()
+        collect(errors, pausable: false) { self.errorText += $0 }
+        collect(output, pausable: true) { self.outputText += $0 }
         try process.run()
     }
 
@@ -34,26 +37,41 @@ final class ToolProcess: @unchecked Sendable {
 
     /// Collects stdout (again).
     func startReading() {
-        collect(output) { self.outputText += $0 }
+        gate.lock()
+        isPaused = false
+        gate.broadcast()
+        gate.unlock()
     }
 
     /// Stops reading stdout, as a terminal that stopped scrolling: once the pipe is full, the tool blocks writing.
     func pauseReading() {
-        output.fileHandleForReading.readabilityHandler = nil
-        lock.withLock { openPipes -= 1 }
+        gate.lock()
+        isPaused = true
+        gate.unlock()
     }
 
-    private func collect(_ pipe: Pipe, into append: @escaping @Sendable (String) -> Void) {
+    /// Reads the pipe on a thread of its own with plain blocking reads until end of file.
+    ///
+    /// Not `readabilityHandler`: under a loaded machine its end-of-file callback was
+    /// seen to go missing. `pausable`: stdout stops being read while paused.
+    private func collect(_ pipe: Pipe, pausable: Bool, into append: @escaping @Sendable (String) -> Void) {
         lock.withLock { openPipes += 1 }
-        pipe.fileHandleForReading.readabilityHandler = { [lock] handle in
-            let data = handle.availableData
-            guard !data.isEmpty else {
-                handle.readabilityHandler = nil
-                lock.withLock { self.openPipes -= 1 }
-                return
+        let fd = pipe.fileHandleForReading.fileDescriptor
+        Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                if pausable {
+                    gate.lock()
+                    while isPaused { gate.wait() }
+                    gate.unlock()
+                }
+                let count = read(fd, &buffer, buffer.count)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                lock.withLock { append(String(decoding: buffer[..<count], as: UTF8.self)) }
             }
-            lock.withLock { append(String(decoding: data, as: UTF8.self)) }
-        }
+            lock.withLock { openPipes -= 1 }
+        }.start()
     }
 
     /// What it printed on stdout so far.
