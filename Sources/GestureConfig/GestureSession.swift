@@ -48,6 +48,9 @@ public final class GestureSession {
     /// The earliest time at which `advance(to:)` has work to do.
     public var nextDeadline: Double? { engine.nextDeadline }
 
+    /// How many recognizers are taking part right now (for `bench`).
+    public var activeRecognizerCount: Int { engine.activeRecognizerCount }
+
     /// Whether a touch is down or a recognizer is still busy with the last one.
     public var isBusy: Bool { !engine.touches.isEmpty || engine.activeRecognizerCount > 0 }
 

@@ -55,7 +55,13 @@ struct BenchCommand: ParsableCommand {
             print("allocation counter: not in this build (installed builds leave out the malloc interposer)")
         }
         let results = [measure("10 fingers", fingers: 10), measure("1 finger", fingers: 1)]
-        print(Self.table(results, recognizers: recognizers, countsAllocations: seen >= Self.calibrationObjects))
+        let countsAllocations = seen >= Self.calibrationObjects
+        print(Self.table(results, recognizers: recognizers, countsAllocations: countsAllocations))
+        print("")
+        let (touchpad, actions) = try measureTouchpad()
+        print(Self.table([touchpad], title: "the touchpad path, pinch updates through the session (synthesized fingers, "
+                         + "bindings with steps firing, per XInput 2.4 update):", countsAllocations: countsAllocations))
+        print("(\(actions) zoom steps fired in the measured updates)")
     }
 
     static let calibrationObjects = 100
@@ -100,8 +106,44 @@ struct BenchCommand: ParsableCommand {
         return result
     }
 
+    /// Pinch updates through ``PadBenchWorkload``, measured like the engine's move frames.
+    func measureTouchpad() throws -> (Result, actions: Int) {
+        var workload = try PadBenchWorkload()
+        workload.begin()
+        for _ in 0..<min(framesPerGesture, 200) { _ = workload.update() }
+        workload.end()
+        var result = Result(name: "touchpad pinch", fingers: 2, events: 0, seconds: 0, allocations: 0, busyRecognizers: 0)
+        let clock = ContinuousClock()
+        AllocationCounter.reset()
+        var actions = 0
+        while result.events < frames {
+            workload.begin()
+            for _ in 0..<10 { _ = workload.update() }
+            result.busyRecognizers = max(result.busyRecognizers, workload.session.activeRecognizerCount)
+            let remaining = min(framesPerGesture, frames - result.events)
+            AllocationCounter.start()
+            let start = clock.now
+            let before = workload.actions
+            for _ in 0..<remaining { result.events += workload.update() }
+            let elapsed = clock.now - start
+            AllocationCounter.stop()
+            actions += workload.actions - before
+            result.busyAtLift = workload.session.activeRecognizerCount
+            result.seconds += Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+            workload.end()
+        }
+        result.allocations = AllocationCounter.count
+        precondition(actions > 0, "the pinch never fired its zoom steps: the bench measures nothing")
+        return (result, actions)
+    }
+
     static func table(_ results: [Result], recognizers: Int, countsAllocations: Bool) -> String {
-        var lines = ["engine steady state, \(recognizers) recognizers in a 4-level view tree:", ""]
+        table(results, title: "engine steady state, \(recognizers) recognizers in a 4-level view tree:",
+              countsAllocations: countsAllocations)
+    }
+
+    static func table(_ results: [Result], title: String, countsAllocations: Bool) -> String {
+        var lines = [title, ""]
         let header = ["case", "events", "ns/event", "events/s", "allocs/event", "busy at 80 ms", "busy at lift"]
         var rows = [header]
         for result in results {

@@ -47,6 +47,18 @@ import Testing
         }
     }
 
+    @Test func theTouchpadPathIsMeasuredWithItsZoomStepsFiring() throws {
+        let (status, output) = try Self.run(["bench", "--frames", "3000", "--frames-per-gesture", "300"])
+        #expect(status == 0, "\(output)")
+        let row = try #require(output.split(separator: "\n").first { $0.hasPrefix("touchpad pinch") }, "\(output)")
+        let columns = row.dropFirst("touchpad pinch".count).split(separator: " ")
+        #expect(columns.first == "3000", "\(output)")
+        #expect(columns.count == 6 && Double(columns[3]) != nil, "allocations are counted: \(row)")
+        let fired = try #require(output.firstMatch(of: /\((\d+) zoom steps fired/).flatMap { Int($0.1) }, "\(output)")
+        // The pinch swings between scale 1.1 and 2.1 every 400 updates: several 0.15 steps each way.
+        #expect(fired > 3000 / 400 * 2, "the pinch fires its zoom steps: \(output)")
+    }
+
     @Test func theAllocationCounterIsCalibratedBeforeItReportsZero() throws {
         let (status, output) = try Self.run(["bench", "--frames", "100"])
         #expect(status == 0, "\(output)")
