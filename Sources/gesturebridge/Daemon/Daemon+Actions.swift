@@ -1,0 +1,83 @@
+import GestureConfig
+import X11Bridge
+
+/// The daemon's actions: focus first for keys, keep their order, and none while the screen is locked.
+extension Daemon {
+    /// Performs an action, first focusing the window under the gesture for keys.
+    ///
+    /// XTest types at the keyboard, so keys land in the focused window, and a consumed
+    /// touch focuses nothing. Keys for a window that is not active wait until an
+    /// activation request has moved the focus, at most `focusWait`; actions behind
+    /// them wait too, so a binding's actions keep their order.
+    func enqueue(_ fired: FiredAction, now: Double) {
+        var target: UInt64?
+        if let window = fired.context.window, Self.typesKeys(fired.action),
+           window.id != tracker.scene.activeWindow {
+            target = window.id
+        }
+        if !pending.isEmpty {
+            pending.append(PendingAction(fired: fired, target: nil, deadline: pending[0].deadline))
+            return
+        }
+        guard let target else {
+            perform(fired)
+            return
+        }
+        do {
+            try performer.windows.activate(WindowID(rawValue: target))
+        } catch {
+            logger.warning("\(fired.gesture): could not focus window \(target): \(error)")
+        }
+        if tracker.clientListSource == .queryTree {
+            // No window manager: XSetInputFocus has already moved the focus.
+            perform(fired)
+        } else {
+            pending.append(PendingAction(fired: fired, target: target, deadline: now + Self.focusWait))
+        }
+    }
+
+    /// Performs the queued actions whose window has the focus or whose wait is over.
+    func drainPending(now: Double) {
+        while let head = pending.first {
+            let focused = head.target.map { $0 == tracker.scene.activeWindow } ?? true
+            guard focused || now >= head.deadline else { return }
+            if !focused { logger.warning("\(head.fired.gesture): window \(head.target ?? 0) did not take the focus in time") }
+            pending.removeFirst()
+            perform(head.fired)
+        }
+    }
+
+    static func typesKeys(_ action: Action) -> Bool {
+        switch action {
+        case .keys: true
+        case let .hold(_, pressed): pressed
+        case .command, .click, .scroll, .window, .desktop: false
+        }
+    }
+
+    /// Whether another client (a screen locker, a menu) holds the keyboard; logged when it does.
+    func keyboardIsGrabbed() -> Bool {
+        guard lockProbe.keyboardHolder() == .anotherClient else { return false }
+        logger.info("another client holds the keyboard (a screen locker or an open menu): standing aside")
+        return true
+    }
+
+    func perform(_ fired: FiredAction) {
+        // No action while the screen is locked. A held chord's own keys can start a grab
+        // (a window manager's Alt+Tab switcher), so the probe waits until none is held,
+        // and a release always runs: a key is never left pressed.
+        let releasesKeys = if case .hold(_, false) = fired.action { true } else { false }
+        if !releasesKeys, performer.keys.heldKeycodes.isEmpty, keyboardIsGrabbed() {
+            logger.warning("\(fired.gesture): \(fired.action) not run: the keyboard is grabbed by another client")
+            return
+        }
+        do {
+            let outcome = try performer.perform(fired)
+            logger.info("\(fired.gesture): \(fired.action) (\(outcome))")
+            control?.publish(.action(fired, outcome: "\(outcome)", time: Self.now()))
+        } catch {
+            logger.error("\(fired.gesture): \(fired.action) failed: \(error)")
+            control?.publish(.action(fired, outcome: "failed: \(error)", time: Self.now()))
+        }
+    }
+}
