@@ -1,9 +1,9 @@
 import ArgumentParser
 
-/// The `gesturebridge` command: UIKit-faithful touchscreen gestures for the X11 desktop.
+/// The `gesturebridge` command: UIKit-faithful touchscreen and touchpad gestures for the X11 desktop.
 ///
-/// Each subcommand lives in its own file. `replay` runs the engine over a trace on
-/// a virtual clock; `check` validates a config. The daemon arrives with the X11 bridge.
+/// Each subcommand lives in its own file: the daemon (`run`), the setup tools (`doctor`,
+/// `devices`, `pick`, `check`, `monitor`), traces (`record`, `replay`) and `bench`.
 @main
 struct GestureBridge: ParsableCommand {
     /// The version `--version` prints; the only place it is written.
@@ -17,13 +17,19 @@ struct GestureBridge: ParsableCommand {
             with the semantics of UIKit's gesture recognizers, and binds them to actions such \
             as key chords, desktop switches and commands, per window class.
 
-            'replay' runs the real engine and config over a recorded or hand-written trace on \
-            a virtual clock and prints what would happen, without touching any display: use it \
-            to try a config before installing it, or to attach evidence to a bug report. \
-            'check' validates a config file. 'monitor' shows live what the running daemon sees \
-            and does; 'record' saves its live touches as a trace for 'replay'. 'devices', 'pick' \
-            and 'doctor' help set it up: the touch devices and their monitors, a window's class \
-            for a per-app binding, and what is wrong with the setup.
+            'run' is the daemon; 'make install' sets it up to start with every graphical \
+            session (systemd user unit, or XDG autostart), one per display.
+
+            Setting up: 'doctor' checks the display, devices, touch grab, config, service and \
+            conflicting gesture daemons, and says how to fix each problem; 'devices' lists the \
+            touchscreens and touchpads and the monitor each is mapped to; 'pick' names the \
+            window you touch and prints a per-app config snippet for it; 'check' validates \
+            the config with line and column; 'monitor' shows live what the running daemon sees \
+            and does.
+
+            Trying and reporting: 'record' saves live touches with the window layout as a \
+            trace; 'replay' runs the real engine and config over a trace on a virtual clock \
+            and prints what would happen, without touching any display.
 
             The config is read from $XDG_CONFIG_HOME/gesturebridge/config.yaml, falling back \
             to /etc/xdg/gesturebridge/config.yaml. See gesturebridge(1).
