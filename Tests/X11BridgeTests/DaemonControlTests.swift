@@ -32,9 +32,8 @@ struct DaemonControlTests {
 
     @Test func monitorShowsASwipesTransitionsDeliveryAndActionWhileTheClientGetsTheKey() throws {
         let server = try server
-        let client = try TestClient.launch(display: server.display, flags: [.selectTouch, .focus])
+        let client = try TestClient.launchFocused(display: server.display)
         defer { client.kill() }
-        try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
         let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)
         defer { daemon.stop() }
         let monitor = try tool(["monitor"])
@@ -61,9 +60,8 @@ struct DaemonControlTests {
 
     @Test func aRecordingOfLiveTouchesReplaysToTheGestureAndActionTheDaemonFired() throws {
         let server = try server
-        let client = try TestClient.launch(display: server.display, flags: [.selectTouch, .focus])
+        let client = try TestClient.launchFocused(display: server.display)
         defer { client.kill() }
-        try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
         let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)
         defer { daemon.stop() }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("gb-rec-\(UUID().uuidString.prefix(8)).jsonl")
@@ -141,9 +139,8 @@ struct DaemonControlTests {
 
     @Test func aMonitorThatStopsReadingIsDroppedAndGesturesGoOn() throws {
         let server = try server
-        let client = try TestClient.launch(display: server.display, flags: [.selectTouch, .focus])
+        let client = try TestClient.launchFocused(display: server.display)
         defer { client.kill() }
-        try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
         let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)
         defer { daemon.stop() }
         let stuck = try tool(["monitor", "--moves"])

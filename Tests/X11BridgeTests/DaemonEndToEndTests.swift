@@ -28,9 +28,8 @@ struct DaemonEndToEndTests {
 
     @Test func aThreeFingerSwipeTypesItsChordAndItsTouchesNeverReachTheClient() throws {
         let server = try server
-        let client = try TestClient.launch(display: server.display, flags: [.selectTouch, .focus])
+        let client = try TestClient.launchFocused(display: server.display)
         defer { client.kill() }
-        try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
         let daemon = try DaemonProcess.start(display: server.display, config: Self.config)
         defer { daemon.stop() }
         let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
@@ -121,9 +120,8 @@ struct DaemonEndToEndTests {
 
     @Test func sigtermInTheMiddleOfAHeldChordReleasesIt() throws {
         let server = try server
-        let client = try TestClient.launch(display: server.display, flags: [.selectTouch, .focus])
+        let client = try TestClient.launchFocused(display: server.display)
         defer { client.kill() }
-        try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
         let daemon = try DaemonProcess.start(display: server.display, config: """
             gestures:
               - name: drag-window

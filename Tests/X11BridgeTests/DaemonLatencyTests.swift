@@ -22,9 +22,8 @@ struct DaemonLatencyTests {
 
     @Test func lastTouchToKeyPressThroughTheDaemon() throws {
         let server = try XServer.shared()
-        let client = try TestClient.launch(display: server.display, flags: [.selectTouch, .focus])
+        let client = try TestClient.launchFocused(display: server.display)
         defer { client.kill() }
-        try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
         let daemon = try DaemonProcess.start(display: server.display, config: DaemonEndToEndTests.config)
         defer { daemon.stop() }
         let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)

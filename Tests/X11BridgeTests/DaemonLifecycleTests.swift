@@ -30,9 +30,8 @@ struct DaemonLifecycleTests {
 
     @Test func aLiveEditTakesEffectAndABrokenEditKeepsTheOldBindings() throws {
         let server = try XServer.shared()
-        let client = try TestClient.launch(display: server.display, flags: [.selectTouch, .focus])
+        let client = try TestClient.launchFocused(display: server.display)
         defer { client.kill() }
-        try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
         let daemon = try DaemonProcess.start(display: server.display, config: Self.config(keys: "ctrl+alt+Left"))
         defer { daemon.stop() }
         #expect(try Self.swipeAndReadKey(server, client, firstID: 1) == "Left")
@@ -82,9 +81,8 @@ struct DaemonLifecycleTests {
 
     @Test func gesturesStillWorkAfterTheTouchscreenIsDisabledAndEnabled() throws {
         let server = try XServer.shared()
-        let client = try TestClient.launch(display: server.display, flags: [.selectTouch, .focus])
+        let client = try TestClient.launchFocused(display: server.display)
         defer { client.kill() }
-        try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
         let daemon = try DaemonProcess.start(display: server.display, config: Self.config(keys: "ctrl+alt+Left"))
         defer { daemon.stop() }
         try server.xinput(["disable", "touchscreen"])
@@ -97,9 +95,8 @@ struct DaemonLifecycleTests {
 
     @Test func aCommandRunsWithItsGestureInTheEnvironmentAndASlowOneDoesNotBlock() throws {
         let server = try XServer.shared()
-        let client = try TestClient.launch(display: server.display, flags: [.selectTouch, .focus])
+        let client = try TestClient.launchFocused(display: server.display)
         defer { client.kill() }
-        try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("gb-cmd-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: output) }
         let daemon = try DaemonProcess.start(display: server.display, config: """
@@ -142,9 +139,8 @@ struct DaemonLifecycleTests {
 
     @Test func anIgnoredTouchscreenIsNeverGrabbed() throws {
         let server = try XServer.shared()
-        let client = try TestClient.launch(display: server.display, flags: [.selectTouch, .focus])
+        let client = try TestClient.launchFocused(display: server.display)
         defer { client.kill() }
-        try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
         let daemon = try DaemonProcess.start(display: server.display, config: Self.config(keys: "ctrl+alt+Left") + """
 
             devices:

@@ -26,9 +26,8 @@ struct DaemonScreenLockTests {
     /// the real daemon, and the touchscreen; `body` runs with all three, which are then stopped.
     static func withLocker(config: String = config, _ body: (TestClient, DaemonProcess, InputTestDevice) throws -> Void) throws {
         let server = try XServer.shared()
-        let client = try TestClient.launch(display: server.display, flags: [.selectTouch, .focus])
+        let client = try TestClient.launchFocused(display: server.display)
         defer { client.kill() }
-        try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
         let daemon = try DaemonProcess.start(display: server.display, config: config)
         defer { daemon.stop() }
         try body(client, daemon, try InputTestDevice.connection(to: server, .touchscreen))

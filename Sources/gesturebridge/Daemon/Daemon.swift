@@ -103,7 +103,8 @@ final class Daemon {
             connection.flush()
             control?.flush()
             // Events Xlib read while waiting for a reply are invisible to poll(2): don't sleep on them.
-            let queued = [connection, tracker.connection, performer.connection].contains { $0.hasQueuedEvents }
+            let queued = connection.hasQueuedEvents || tracker.connection.hasQueuedEvents
+                || performer.connection.hasQueuedEvents
             let timeout = queued ? 0 : pollTimeout(now: Self.now())
             fds.removeSubrange(Self.fixedDescriptors...)
             control?.appendPollDescriptors(to: &fds)

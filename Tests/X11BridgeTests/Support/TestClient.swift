@@ -95,6 +95,18 @@ final class TestClient: @unchecked Sendable {
         return received
     }
 
+    /// A full-screen client that selects touches and has the keyboard focus, as most daemon tests need.
+    static func launchFocused(display: String) throws -> TestClient {
+        let client = try launch(display: display, flags: [.selectTouch, .focus])
+        do {
+            try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }
+        } catch {
+            client.kill()
+            throw error
+        }
+        return client
+    }
+
     /// Starts the client on `display` and waits for its `ready` line (window mapped, grab made).
     static func launch(display: String, instance: String = "testclient", className: String = "TestClient",
                        title: String = "Test client", frame: (x: Int, y: Int, width: Int, height: Int) = (0, 0, 1920, 1080),
