@@ -44,7 +44,7 @@ public enum ReplayRunner {
             case .pad(let pad):
                 flushFrame()
                 session.advance(to: event.time)
-                session.handle(pad: padEvent(pad, pointer: pad.pointer ?? pointer), at: event.time)
+                session.handle(pad: pad.padEvent(pointer: pad.pointer ?? pointer), at: event.time)
                 recorder.record(session)
             }
         }
@@ -73,22 +73,6 @@ public enum ReplayRunner {
             return Point(x: window.x + window.width / 2, y: window.y + window.height / 2)
         }
         return Point(x: header.screen.width / 2, y: header.screen.height / 2)
-    }
-
-    /// A `pad` line as the session's touchpad event.
-    static func padEvent(_ pad: Trace.PadInput, pointer: Point) -> PadEvent {
-        let kind: PadEvent.Kind = switch pad.kind {
-        case .swipe: .swipe
-        case .pinch: .pinch
-        }
-        let phase: PadEvent.Phase = switch pad.phase {
-        case .begin: .began
-        case .update: .updated
-        case .end: .ended
-        case .cancel: .cancelled
-        }
-        return PadEvent(kind: kind, phase: phase, fingers: pad.fingers, dx: pad.dx, dy: pad.dy,
-                        scale: pad.scale, angle: pad.angle, pointer: pointer)
     }
 
     static func phase(_ phase: Trace.TouchPhase) -> TouchPhase {

@@ -1,3 +1,4 @@
+import GestureConfig
 import GestureEngine
 import Testing
 @testable import GestureReplay
@@ -62,5 +63,22 @@ import Testing
                       "infxinf", "1920x1080@96@2", "1920×1080", "nanx1"])
     func malformedScreenArgumentsAreRejected(argument: String) {
         #expect(Trace.Screen(argument: argument) == nil)
+    }
+}
+
+/// A touchpad event written as a `pad` line and read back is the same event.
+@Suite struct PadLineConversionTests {
+    static let events: [PadEvent] = PadEvent.Kind.allCases.flatMap { kind in
+        PadEvent.Phase.allCases.map { phase in
+            PadEvent(kind: kind, phase: phase, fingers: kind == .pinch ? 2 : 3, dx: -4.5, dy: 2,
+                     scale: kind == .pinch ? 1.25 : 1, angle: kind == .pinch ? -3 : 0, pointer: Point(x: 640, y: 360))
+        }
+    }
+
+    @Test(arguments: events)
+    func everyKindAndPhaseSurvivesTheRoundTrip(event: PadEvent) {
+        let line = Trace.PadInput(event)
+        #expect(line.pointer == event.pointer)
+        #expect(line.padEvent(pointer: event.pointer) == event)
     }
 }
