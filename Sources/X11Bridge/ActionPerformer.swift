@@ -19,6 +19,13 @@ public final class ActionPerformer {
         /// Nothing was sent, for this reason: no target window, no such desktop.
         case skipped(String)
 
+        init(_ result: WindowActions.Result) {
+            switch result {
+            case .sent: self = .performed
+            case .skipped(let reason): self = .skipped(reason)
+            }
+        }
+
         public var description: String {
             switch self {
             case .performed: "performed"
@@ -73,18 +80,12 @@ public final class ActionPerformer {
             return .performed
         case .window(let action):
             guard let window = context.window else { return .skipped("no window under the gesture") }
-            let id = WindowID(rawValue: window.id)
-            guard try windows.perform(action, on: id) else {
-                if case .moveToDesktop = action { return .skipped("no such desktop for \(id)") }
-                return .skipped("neither the window manager nor \(id) takes a close request")
-            }
-            return .performed
+            return Outcome(try windows.perform(action, on: WindowID(rawValue: window.id)))
         case let .hold(chord, pressed):
             if pressed { try keys.press(chord) } else { try keys.release(chord) }
             return .performed
         case .desktop(let action):
-            guard try windows.perform(action) else { return .skipped("no such desktop, or no EWMH window manager") }
-            return .performed
+            return Outcome(try windows.perform(action))
         }
     }
 

@@ -17,12 +17,13 @@ struct EWMHAtoms {
     var showingDesktop: Atom
     var wmProtocols: Atom
     var deleteWindow: Atom
+    var hidden: Atom
 
     static let names = [
         "_NET_SUPPORTED", "_NET_ACTIVE_WINDOW", "_NET_CLOSE_WINDOW", "_NET_RESTACK_WINDOW", "_NET_WM_STATE",
         "_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_MAXIMIZED_HORZ", "_NET_WM_STATE_FULLSCREEN",
         "_NET_WM_DESKTOP", "_NET_CURRENT_DESKTOP", "_NET_NUMBER_OF_DESKTOPS", "_NET_SHOWING_DESKTOP",
-        "WM_PROTOCOLS", "WM_DELETE_WINDOW",
+        "WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_STATE_HIDDEN",
     ]
 
     /// Interns every name in one round trip. The corresponding Xlib call is `XInternAtoms`.
@@ -36,7 +37,7 @@ struct EWMHAtoms {
         (supported, activeWindow, closeWindow, restackWindow, wmState) = (atoms[0], atoms[1], atoms[2], atoms[3], atoms[4])
         (maximizedVertical, maximizedHorizontal, fullscreen) = (atoms[5], atoms[6], atoms[7])
         (wmDesktop, currentDesktop, numberOfDesktops, showingDesktop) = (atoms[8], atoms[9], atoms[10], atoms[11])
-        (wmProtocols, deleteWindow) = (atoms[12], atoms[13])
+        (wmProtocols, deleteWindow, hidden) = (atoms[12], atoms[13], atoms[14])
     }
 }
 

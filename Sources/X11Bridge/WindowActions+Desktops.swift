@@ -27,32 +27,38 @@ extension WindowActions {
 
     /// Performs a `desktop:` action.
     @discardableResult
-    public func perform(_ action: DesktopAction) throws(X11Error) -> Bool {
+    public func perform(_ action: DesktopAction) throws(X11Error) -> Result {
         switch action {
-        case .switchTo(let target): return try switchDesktop(to: target)
-        case .showDesktop:
-            try toggleShowingDesktop()
-            return true
+        case .switchTo(let target): try switchDesktop(to: target)
+        case .showDesktop: try toggleShowingDesktop()
         }
     }
 
-    /// Switches to the next, previous or N-th desktop (`_NET_CURRENT_DESKTOP`), without wrapping.
-    /// Returns false when there is no such desktop or no EWMH window manager.
+    /// Switches to the next, previous or N-th desktop (`_NET_CURRENT_DESKTOP`, with the user's
+    /// input time), without wrapping.
     @discardableResult
-    public func switchDesktop(to target: DesktopTarget) throws(X11Error) -> Bool {
-        try connection.checked("_NET_CURRENT_DESKTOP") { () -> Bool in
-            guard let current = currentDesktop, let count = numberOfDesktops,
-                  let desktop = Self.desktop(target, from: current, count: count)
-            else { return false }
-            connection.sendToWindowManager(atoms.currentDesktop, about: connection.root, data: [desktop, CurrentTime])
-            return true
+    public func switchDesktop(to target: DesktopTarget) throws(X11Error) -> Result {
+        if let missing = unsupported(atoms.currentDesktop, "_NET_CURRENT_DESKTOP") { return missing }
+        let time = Int(truncatingIfNeeded: userTime())
+        return try connection.checked("_NET_CURRENT_DESKTOP") { () -> Result in
+            guard let current = currentDesktop, let count = numberOfDesktops else {
+                return .skipped("the window manager names no desktops")
+            }
+            guard let desktop = Self.desktop(target, from: current, count: count) else {
+                return .skipped("no desktop \(target) from desktop \(current + 1) of \(count)")
+            }
+            connection.sendToWindowManager(atoms.currentDesktop, about: connection.root, data: [desktop, time])
+            return .sent
         }
     }
 
     /// Shows the desktop, or brings the windows back if it is showing (`_NET_SHOWING_DESKTOP`).
-    public func toggleShowingDesktop() throws(X11Error) {
-        try connection.checked("_NET_SHOWING_DESKTOP") {
+    @discardableResult
+    public func toggleShowingDesktop() throws(X11Error) -> Result {
+        if let missing = unsupported(atoms.showingDesktop, "_NET_SHOWING_DESKTOP") { return missing }
+        return try connection.checked("_NET_SHOWING_DESKTOP") { () -> Result in
             connection.sendToWindowManager(atoms.showingDesktop, about: connection.root, data: [isShowingDesktop ? 0 : 1])
+            return .sent
         }
     }
 

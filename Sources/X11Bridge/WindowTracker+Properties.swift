@@ -7,6 +7,7 @@ import Glibc
 struct TrackerAtoms {
     let clientListStacking: Atom
     let supportingWMCheck: Atom
+    let supported: Atom
     let activeWindow: Atom
     let wmState: Atom
     let wmName: Atom
@@ -18,6 +19,7 @@ struct TrackerAtoms {
         func intern(_ name: String) -> Atom { XInternAtom(display, name, 0) }
         clientListStacking = intern("_NET_CLIENT_LIST_STACKING")
         supportingWMCheck = intern("_NET_SUPPORTING_WM_CHECK")
+        supported = intern("_NET_SUPPORTED")
         activeWindow = intern("_NET_ACTIVE_WINDOW")
         wmState = intern("WM_STATE")
         wmName = Atom(XA_WM_NAME)
@@ -33,7 +35,7 @@ struct TrackerAtoms {
 
     /// Whether a change of this property on the root can change the scene.
     func concernsRoot(_ atom: Atom) -> Bool {
-        atom == clientListStacking || atom == activeWindow || atom == supportingWMCheck
+        atom == clientListStacking || atom == activeWindow || atom == supportingWMCheck || atom == supported
     }
 }
 
@@ -77,19 +79,6 @@ extension WindowTracker {
     func windowList(_ name: Atom) -> [Window]? {
         guard let value = property(of: Window(connection.root.rawValue), name, type: Atom(XA_WINDOW)) else { return nil }
         return value.longs.map { Window($0) }
-    }
-
-    /// Whether an EWMH window manager is running now, not merely was: the root's
-    /// `_NET_SUPPORTING_WM_CHECK` names a live window whose own property names itself.
-    ///
-    /// A window manager that died leaves its root properties behind, stale.
-    func hasLiveWindowManager() -> Bool {
-        let root = Window(connection.root.rawValue)
-        guard let check = property(of: root, atoms.supportingWMCheck, type: Atom(XA_WINDOW))?.longs.first, check != 0,
-              let echo = property(of: Window(check), atoms.supportingWMCheck, type: Atom(XA_WINDOW))?.longs.first else {
-            return false
-        }
-        return echo == check
     }
 
     /// The ICCCM state of a client: 1 normal, 3 iconic, 0 withdrawn; nil when it has no `WM_STATE`.

@@ -45,6 +45,21 @@ public final class WindowTracker {
     public private(set) var monitors: [Rect] = []
     /// Where the client list came from in the last rebuild.
     public private(set) var clientListSource: ClientListSource = .queryTree
+    /// Who manages the windows, as of the last rebuild; nil when no window manager runs.
+    /// The daemon's one answer to that question: focus waits and every action use it.
+    public var windowManager: WindowManagerInfo? {
+        if isDirty { rebuild() }
+        return manager
+    }
+    private var manager: WindowManagerInfo?
+
+    /// Whether the window manager activates windows on request and reports the active one
+    /// (`_NET_ACTIVE_WINDOW`): keys then wait for the report; else focus moves at once.
+    public var windowManagerReportsFocus: Bool {
+        windowManager?.supports(atoms.activeWindow) == true
+    }
+    /// Each decorated client's rectangle, by its frame (the top-level window around it).
+    private var clientsByFrame: [WindowID: Rect] = [:]
 
     /// Starts tracking: selects the root's events and reads the monitors.
     ///
@@ -148,8 +163,10 @@ public final class WindowTracker {
     private func rebuild() {
         let firstSerial = XNextRequest(display)
         let clients: [Window]
-        let hasWindowManager = hasLiveWindowManager()
-        if hasWindowManager, let stacking = windowList(atoms.clientListStacking) {
+        manager = connection.readWindowManager()
+        let hasWindowManager = manager != nil
+        // xfwm4 leaves the stacking list empty until it first restacks: read the tree then.
+        if hasWindowManager, let stacking = windowList(atoms.clientListStacking), !stacking.isEmpty {
             clientListSource = .windowManager
             clients = stacking.reversed()
         } else {
@@ -158,16 +175,18 @@ public final class WindowTracker {
         }
         var windows: [SceneWindow] = []
         var stillWatched: Set<Window> = []
+        clientsByFrame.removeAll()
         for client in clients {
-            watch(client, into: &stillWatched)
+            let topLevel = watch(client, into: &stillWatched)
             guard wmState(of: client) != 3, let (frame, _) = viewableFrame(of: client) else { continue }
             let (instance, windowClass) = self.windowClass(of: client) ?? ("", "")
             let info = WindowInfo(id: UInt64(client), windowClass: windowClass, instance: instance, title: title(of: client))
-            windows.append(SceneWindow(info: info, frame: Rect(x: Double(frame.x), y: Double(frame.y),
-                                                               width: Double(frame.width), height: Double(frame.height))))
+            let rect = Rect(x: Double(frame.x), y: Double(frame.y), width: Double(frame.width), height: Double(frame.height))
+            windows.append(SceneWindow(info: info, frame: rect))
+            if topLevel != client { clientsByFrame[WindowID(rawValue: UInt64(topLevel))] = rect }
         }
         watched = stillWatched
-        let active = hasWindowManager ? windowList(atoms.activeWindow)?.first.flatMap { $0 == 0 ? nil : UInt64($0) } : nil
+        let active = manager?.isEWMH == true ? windowList(atoms.activeWindow)?.first.flatMap { $0 == 0 ? nil : UInt64($0) } : nil
         let size = connection.screenSize
         cached = SceneDescription(width: Double(size.width), height: Double(size.height), dpi: dpi,
                                   windows: windows, activeWindow: active, monitors: monitors)
@@ -188,8 +207,8 @@ public final class WindowTracker {
         }
     }
 
-    /// Selects property and structure events on a client and its frame, once each.
-    private func watch(_ client: Window, into stillWatched: inout Set<Window>) {
+    /// Selects property and structure events on a client and its frame, once each; returns the frame.
+    private func watch(_ client: Window, into stillWatched: inout Set<Window>) -> Window {
         let frame = topLevel(of: client)
         for window in frame == client ? [client] : [client, frame] {
             stillWatched.insert(window)
@@ -197,6 +216,21 @@ public final class WindowTracker {
                 XSelectInput(display, window, PropertyChangeMask | StructureNotifyMask)
             }
         }
+        return frame
+    }
+
+    /// Whether `point` (root pixels) lies on the window manager's decorations: `window`, the
+    /// window under it, is or is inside a frame, and the point is outside the client the frame
+    /// holds (a title bar, a border, a button).
+    ///
+    /// False on a window that is its own top-level (no frame), on unknown windows (menus) and
+    /// on the bare root. Walks up from `window` (`XQueryTree`): for a touch's decision, not per event.
+    public func isDecoration(at point: Point, under window: WindowID) -> Bool {
+        if isDirty { rebuild() }
+        guard window != .none, window != connection.root else { return false }
+        let frame = WindowID(rawValue: UInt64(topLevel(of: Window(window.rawValue))))
+        guard let client = clientsByFrame[frame] else { return false }
+        return !client.contains(point)
     }
 
     /// Drops the errors this rebuild caused (windows that vanished meanwhile) and keeps everyone else's.
