@@ -24,6 +24,9 @@ public struct CapturedTouch: Hashable, Sendable, CustomStringConvertible {
     public var time: UInt64
     /// The slave device the touch came from (`sourceid`).
     public var device: DeviceID
+    /// The window under the touch, as the server names it (`child`: a frame or a part of one
+    /// under a reparenting window manager), or none on the bare root.
+    public var window: WindowID = .none
 
     public var description: String { "touch \(id) \(phase) at (\(x), \(y)) from device \(device) at \(time) ms" }
 }
@@ -51,14 +54,50 @@ public enum CaptureEvent: Hashable, Sendable {
 /// engine forgets the touch. Touches from devices the filter excludes are rejected
 /// at once and never reported. Touchpad gestures are selected on the root
 /// (XInput 2.4) and reported from the touchpads the filter admits.
+///
+/// Only one client may grab touches on a window. When another holds the root's grab
+/// (mutter and GNOME Shell do, for their own touchscreen gestures), the capture grabs
+/// below it instead, on every top-level window as it appears (`Placement.topLevelWindows`):
+/// X asks the root's grabber first, and each touch it rejects comes to the capture next,
+/// which then decides as before. Only touches on the bare root are then out of reach.
 public final class TouchCapture {
+    /// Where the capture's touch grabs sit.
+    public enum Placement: Hashable, Sendable, CustomStringConvertible {
+        /// One grab on the root window: the capture sees every touch first.
+        case root
+        /// A grab on each top-level window, below another client's grab on the root.
+        case topLevelWindows
+
+        public var description: String {
+            switch self {
+            case .root: "the root window"
+            case .topLevelWindows: "each top-level window, after the root's grabber"
+            }
+        }
+    }
+
     let connection: X11Connection
     /// The touch devices, kept current by the hierarchy events this capture selects.
     public let devices: InputDevices
-    private var ledger = TouchLedger()
+    var ledger = TouchLedger()
     /// The touches whose begin was reported: their updates and end are reported too.
-    private var reported: Set<TouchID> = []
-    private var isGrabbing = false
+    var reported: Set<TouchID> = []
+    /// Where the grabs are now.
+    public internal(set) var placement: Placement = .root
+    /// Whether the grab on the root is held (placement `.root`, until `releaseAll`).
+    var holdsRootGrab = false
+    /// The top-level windows grabbed in placement `.topLevelWindows`.
+    var grabbedWindows: Set<WindowID> = []
+    /// The touch handed over to the pointer (`handOverToPointer`), with what it needs to go on.
+    var pointerTouch: PointerTouch?
+    /// Where each reported touch began and last was, in root pixels, until it is decided and
+    /// has ended: for `handOverToPointer`.
+    var positions: [TouchID: TouchTrack] = [:]
+    /// The ends to report for touches handed over to the pointer, which the server will not end.
+    var handedOver: [CapturedTouch] = []
+    /// The server time of the newest touch or gesture event, in milliseconds: the user's
+    /// last input, for requests that must carry a real timestamp (`_NET_ACTIVE_WINDOW`).
+    public private(set) var lastEventTime: UInt64 = 0
     /// Whether the touchpad gesture in progress is reported.
     var reportsGesture = false
     /// Why touchpad gestures are not captured (an old server, another client selected them); nil when they are.
@@ -69,13 +108,14 @@ public final class TouchCapture {
         line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
     }
 
-    /// Grabs touches on the root window and selects hotplug events.
+    /// Grabs touches on the root window (or, when another client holds that grab, on every
+    /// top-level window) and selects hotplug events.
     ///
     /// The corresponding Xlib calls are `XISelectEvents` (`XI_HierarchyChanged` for
     /// `XIAllDevices`; the touchpad gestures for `XIAllMasterDevices`) and
-    /// `XIGrabTouchBegin`. Throws when another client holds the touch grab already;
-    /// touchpad gestures that cannot be selected are only noted in `gesturesUnavailableReason`.
-    public init(connection: X11Connection, filter: DeviceFilter = .all) throws(X11Error) {
+    /// `XIGrabTouchBegin`. Touchpad gestures that cannot be selected are only noted in
+    /// `gesturesUnavailableReason`.
+    public init(connection: X11Connection, filter: DeviceFilter = .all) {
         self.connection = connection
         devices = InputDevices(connection: connection, filter: filter)
         let display = connection.display, root = Window(connection.root.rawValue)
@@ -85,15 +125,11 @@ public final class TouchCapture {
             var mask = XIEventMask(deviceid: XIAllDevices, mask_len: Int32(bits.count), mask: bits.baseAddress)
             _ = XISelectEvents(display, root, &mask, 1)
         }
-        var touches = Self.mask([XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_TouchOwnership])
-        var modifiers = XIGrabModifiers(modifiers: cx11_XIAnyModifier(), status: 0)
-        let failed = touches.withUnsafeMutableBufferPointer { bits in
-            var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(bits.count), mask: bits.baseAddress)
-            return XIGrabTouchBegin(display, XIAllMasterDevices, root, 0, &mask, 1, &modifiers)
+        if connection.grabTouches(on: connection.root) {
+            holdsRootGrab = true
+        } else {
+            placeGrabsOnTopLevelWindows()
         }
-        let errors = connection.sync()
-        guard failed == 0, errors.isEmpty else { throw .requestFailed("XIGrabTouchBegin (is another touch daemon running?)") }
-        isGrabbing = true
         gesturesUnavailableReason = selectGestures()
     }
 
@@ -108,10 +144,17 @@ public final class TouchCapture {
     /// `XNextEvent` and `XGetEventData`.
     public func nextEvents(into events: inout [CaptureEvent]) {
         let display = connection.display
+        events.append(contentsOf: handedOver.lazy.map(CaptureEvent.touch))
+        handedOver.removeAll(keepingCapacity: true)
         while XPending(display) > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
-            guard event.xcookie.type == GenericEvent, event.xcookie.extension == connection.xinputOpcode,
+            guard event.xcookie.type == GenericEvent else {
+                // Top-level windows coming and going, for placement `.topLevelWindows`.
+                followTopLevel(event)
+                continue
+            }
+            guard event.xcookie.extension == connection.xinputOpcode,
                   XGetEventData(display, &event.xcookie) != 0 else { continue }
             defer { XFreeEventData(display, &event.xcookie) }
             let cookie = event.xcookie
@@ -119,12 +162,15 @@ public final class TouchCapture {
             case XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd:
                 let raw = cookie.data.assumingMemoryBound(to: XIDeviceEvent.self)
                 let touch = Self.capturedTouch(raw.pointee)
-                if let touch = record(touch, through: DeviceID(rawValue: raw.pointee.deviceid)) {
+                lastEventTime = touch.time
+                if let touch = record(touch, through: DeviceID(rawValue: raw.pointee.deviceid),
+                                      grab: WindowID(rawValue: UInt64(raw.pointee.event))) {
                     events.append(.touch(touch))
                 }
             case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd,
                  XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
                 if let gesture = Self.capturedGesture(cookie), shouldReport(gesture) {
+                    lastEventTime = gesture.time
                     events.append(.gesture(gesture))
                 }
             case XI_HierarchyChanged:
@@ -132,10 +178,12 @@ public final class TouchCapture {
                 devices.apply(cookie.data.assumingMemoryBound(to: XIHierarchyEvent.self), into: &changes)
                 events.append(contentsOf: changes.map(CaptureEvent.device))
             default:
-                // XI_TouchOwnership: the capture owns every touch from its begin, as the first grab.
+                // XI_TouchOwnership: the capture owns every touch from its begin, as the first grab,
+                // or as the next one once the root's grabber has rejected it.
                 continue
             }
         }
+        dropStaleDecisionErrors()
     }
 
     /// The one conversion from an XI2 touch event to the bridge's value.
@@ -147,27 +195,43 @@ public final class TouchCapture {
         }
         return CapturedTouch(id: TouchID(UInt32(bitPattern: event.detail)), phase: phase,
                              x: event.root_x, y: event.root_y, time: UInt64(event.time),
-                             device: DeviceID(rawValue: event.sourceid))
+                             device: DeviceID(rawValue: event.sourceid),
+                             window: WindowID(rawValue: UInt64(event.child)))
     }
 
     /// Updates the ledger; returns the touch if it is to be reported, nil when it was passed on.
     ///
     /// Whether a sequence is reported is settled at its begin, so a device disabled
-    /// mid-touch still reports the end of the touches it started.
-    private func record(_ touch: CapturedTouch, through master: DeviceID) -> CapturedTouch? {
+    /// mid-touch still reports the end of the touches it started. The touch handed
+    /// over to the pointer is never reported again: it drives the pointer.
+    private func record(_ touch: CapturedTouch, through master: DeviceID, grab window: WindowID) -> CapturedTouch? {
+        if pointerTouch?.id == touch.id, pointerTouch?.releaseAt == nil {
+            followPointerTouch(touch)
+            if touch.phase == .ended { ledger.ended(touch.id) }
+            return nil
+        }
+        let location = Point(x: touch.x, y: touch.y)
         switch touch.phase {
         case .began:
-            ledger.began(touch.id, device: master)
+            ledger.began(touch.id, device: master, window: window)
             guard devices.capturesTouches(from: touch.device) else {
                 decide(touch.id, .rejected)
                 return nil
             }
             reported.insert(touch.id)
+            positions[touch.id] = TouchTrack(begin: location, last: location, window: touch.window,
+                                             beganAt: touch.time, lastAt: touch.time)
             return touch
         case .moved:
-            return reported.contains(touch.id) ? touch : nil
+            guard reported.contains(touch.id) else { return nil }
+            positions[touch.id]?.last = location
+            positions[touch.id]?.lastAt = touch.time
+            return touch
         case .ended:
             ledger.ended(touch.id)
+            positions[touch.id]?.last = location
+            positions[touch.id]?.lastAt = touch.time
+            if !ledger.isUndecided(touch.id) { positions[touch.id] = nil }
             return reported.remove(touch.id) != nil ? touch : nil
         }
     }
@@ -180,16 +244,18 @@ public final class TouchCapture {
 
     /// Sends the decision for a touch, exactly once; a second decision is logged and not sent.
     ///
-    /// The corresponding Xlib call is `XIAllowTouchEvents` with `XIAcceptTouch` or `XIRejectTouch`.
+    /// The corresponding Xlib call is `XIAllowTouchEvents` with `XIAcceptTouch` or `XIRejectTouch`,
+    /// naming the window whose grab the touch came through.
     public func decide(_ id: TouchID, _ delivery: Delivery) {
         switch ledger.decide(id, delivery) {
-        case .send(let device):
+        case let .send(device, window):
             let mode = switch delivery {
             case .accepted: XIAcceptTouch
             case .rejected: XIRejectTouch
             }
-            XIAllowTouchEvents(connection.display, device.rawValue, id.rawValue, Window(connection.root.rawValue), mode)
+            XIAllowTouchEvents(connection.display, device.rawValue, id.rawValue, Window(window.rawValue), mode)
             connection.flush()
+            if !reported.contains(id), pointerTouch?.id != id { positions[id] = nil }
         case .alreadyDecided(let earlier):
             log("bug: touch \(id) was already \(earlier); not sending \(delivery)")
         case .unknown:
@@ -200,16 +266,15 @@ public final class TouchCapture {
     /// The touches still waiting for a decision, ended or not.
     public var undecidedTouches: [TouchID] { ledger.undecided }
 
-    /// Rejects every undecided touch and ungrabs: for SIGTERM and fatal errors.
+    /// Rejects every undecided touch, lifts the button a touch holds down, and ungrabs:
+    /// for SIGTERM and fatal errors.
     ///
     /// The applications underneath get the held touches, replayed. The corresponding
-    /// Xlib call is `XIUngrabTouchBegin`.
+    /// Xlib calls are `XIUngrabTouchBegin` and `XTestFakeButtonEvent`.
     public func releaseAll() {
         for id in ledger.undecided { decide(id, .rejected) }
-        guard isGrabbing else { return }
-        isGrabbing = false
-        var modifiers = XIGrabModifiers(modifiers: cx11_XIAnyModifier(), status: 0)
-        XIUngrabTouchBegin(connection.display, XIAllMasterDevices, Window(connection.root.rawValue), 1, &modifiers)
+        releasePointerTouch()
+        ungrabAll()
         connection.flush()
     }
 

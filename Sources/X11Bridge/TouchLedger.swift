@@ -11,8 +11,9 @@ import GestureEngine
 struct TouchLedger {
     /// What to do with a decision.
     enum Verdict: Equatable {
-        /// Send it: the touch is held and undecided. `device` is the device to name in the request.
-        case send(DeviceID)
+        /// Send it: the touch is held and undecided. `device` and `window` (the grab's window)
+        /// are what the request must name.
+        case send(DeviceID, WindowID)
         /// Do not send: the touch was already decided (a programmer error).
         case alreadyDecided(Delivery)
         /// Do not send: no grabbed touch has this id (a programmer error).
@@ -21,6 +22,7 @@ struct TouchLedger {
 
     private struct Entry {
         var device: DeviceID
+        var window: WindowID
         var decision: Delivery?
         var hasEnded = false
     }
@@ -32,9 +34,9 @@ struct TouchLedger {
     private var retired: [TouchID: Delivery] = [:]
     private var retiredOrder: [TouchID] = []
 
-    /// A grabbed touch began, through `device`.
-    mutating func began(_ id: TouchID, device: DeviceID) {
-        entries[id] = Entry(device: device)
+    /// A grabbed touch began, through `device`, on the grab of `window` (the root, or a top-level window).
+    mutating func began(_ id: TouchID, device: DeviceID, window: WindowID) {
+        entries[id] = Entry(device: device, window: window)
     }
 
     /// A grabbed touch ended; it is forgotten if already decided.
@@ -55,7 +57,7 @@ struct TouchLedger {
         entry.decision = delivery
         entries[id] = entry
         retireIfDone(id)
-        return .send(entry.device)
+        return .send(entry.device, entry.window)
     }
 
     /// The touches still waiting for a decision, ended or not, in id order.

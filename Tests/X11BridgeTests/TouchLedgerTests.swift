@@ -25,6 +25,7 @@ struct TouchLedgerTests {
     }
 
     static let device = DeviceID(rawValue: 2)
+    static let window = WindowID(rawValue: 0x1e0)
 
     @Test(arguments: [
         [.begin(1), .decide(1, .accepted, expect: .send), .end(1)],
@@ -40,12 +41,12 @@ struct TouchLedgerTests {
         var ledger = TouchLedger()
         for step in script {
             switch step {
-            case .begin(let id): ledger.began(TouchID(id), device: Self.device)
+            case .begin(let id): ledger.began(TouchID(id), device: Self.device, window: Self.window)
             case .end(let id): ledger.ended(TouchID(id))
             case let .decide(id, delivery, expected):
                 let verdict = ledger.decide(TouchID(id), delivery)
                 let wanted: TouchLedger.Verdict = switch expected {
-                case .send: .send(Self.device)
+                case .send: .send(Self.device, Self.window)
                 case .alreadyAccepted: .alreadyDecided(.accepted)
                 case .alreadyRejected: .alreadyDecided(.rejected)
                 case .unknown: .unknown
@@ -58,8 +59,8 @@ struct TouchLedgerTests {
 
     @Test func anEndedTouchIsHeldUntilDecidedAndForgottenOnlyWhenBothHappened() {
         var ledger = TouchLedger()
-        ledger.began(TouchID(1), device: Self.device)
-        ledger.began(TouchID(2), device: Self.device)
+        ledger.began(TouchID(1), device: Self.device, window: Self.window)
+        ledger.began(TouchID(2), device: Self.device, window: Self.window)
         ledger.ended(TouchID(1))
         #expect(ledger.undecided == [TouchID(1), TouchID(2)])
         #expect(ledger.count == 2)
@@ -76,7 +77,7 @@ struct TouchLedgerTests {
     @Test func aLongSessionKeepsTheLedgerSmall() {
         var ledger = TouchLedger()
         for raw in UInt32(1)...10_000 {
-            ledger.began(TouchID(raw), device: Self.device)
+            ledger.began(TouchID(raw), device: Self.device, window: Self.window)
             _ = ledger.decide(TouchID(raw), raw.isMultiple(of: 2) ? .accepted : .rejected)
             ledger.ended(TouchID(raw))
         }
