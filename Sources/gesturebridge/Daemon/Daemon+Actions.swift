@@ -28,8 +28,8 @@ extension Daemon {
         } catch {
             logger.warning("\(fired.gesture): could not focus window \(target): \(error)")
         }
-        if tracker.clientListSource == .queryTree {
-            // No window manager: XSetInputFocus has already moved the focus.
+        if !tracker.windowManagerReportsFocus {
+            // No window manager that reports the focus: XSetInputFocus has already moved it.
             perform(fired)
         } else {
             pending.append(PendingAction(fired: fired, target: target, deadline: now + Self.focusWait))

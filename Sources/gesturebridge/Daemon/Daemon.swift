@@ -32,7 +32,7 @@ final class Daemon {
     /// The socket `gesturebridge monitor` and `record` read from; nil when it could not be made.
     let control: ControlServer?
     /// How long keys wait for the window under the gesture to take the focus, in seconds.
-    static let focusWait = 0.15
+    static let focusWait = 0.5
 
     /// An action waiting for its window to be focused, and the actions queued behind it.
     struct PendingAction {
@@ -41,6 +41,8 @@ final class Daemon {
         var deadline: Double
     }
     var pending: [PendingAction] = []
+    /// The window manager as last seen, to notice a change.
+    var windowManager: WindowManagerInfo?
     private var captured: [CaptureEvent] = []
     private var frame: [TouchSample] = []
 
@@ -50,8 +52,8 @@ final class Daemon {
         self.logger = logger
         self.verbose = verbose
         let devices = reloader.current.devices
-        capture = try TouchCapture(connection: connection,
-                                   filter: DeviceFilter(include: devices.include, exclude: devices.exclude))
+        capture = TouchCapture(connection: connection,
+                               filter: DeviceFilter(include: devices.include, exclude: devices.exclude))
         outputs = OutputMapper(connection: connection)
         // Its own connection too: the key injector reads keyboard-map changes (a layout
         // switch) from its events, which the capture's pump would drop.
@@ -61,6 +63,10 @@ final class Daemon {
         tracker = WindowTracker(connection: try X11Connection(displayName: connection.name),
                                 dpi: reloader.current.settings.dpi)
         session = GestureSession(configuration: reloader.current, scene: tracker.scene)
+        windowManager = tracker.windowManager
+        // One answer to "which window manager, supporting what" for focus waits and actions.
+        performer.windows.windowManager = { [tracker] in tracker.windowManager }
+        performer.windows.userTime = { [capture] in capture.lastEventTime }
         do {
             control = try ControlServer(paths: .current, display: connection.name)
             control?.log = { [logger] in logger.warning("\($0)") }
@@ -85,6 +91,8 @@ final class Daemon {
         applyOutputs(reloader.current.devices)
         let devices = capture.devices.touchscreens.map(\.name)
         logger.notice("ready on \(connection.name): touchscreens \(devices), touchpads \(capture.devices.touchpads.map(\.name)), \(session.configuration.allBindings.count) bindings from \(reloader.path)")
+        logger.notice("window manager: \(windowManager.map(\.description) ?? "none")")
+        if capture.placement == .topLevelWindows { logGrabBelow() }
         if let reason = capture.gesturesUnavailableReason {
             logger.warning("touchpad gestures are unavailable: \(reason)")
         }
@@ -124,6 +132,7 @@ final class Daemon {
             pumpX(now: now)
             session.advance(to: now)
             handleOutputs()
+            capture.timerFired(at: now)
             if let due = performer.nextDeadline, due <= now {
                 do { try performer.timerFired(at: now) } catch { logger.error("\(error)") }
             }
@@ -142,6 +151,7 @@ final class Daemon {
     /// Applies window changes to the session (it swaps scenes once no touch is down).
     func followWindows() {
         if tracker.processPendingEvents() {
+            followWindowManager()
             session.update(scene: tracker.scene)
             control?.publish(.windows(tracker.scene, time: Self.now()))
             logger.debug("windows: \(tracker.scene.windows.map { "\($0.info.windowClass) \($0.frame)" })")
@@ -152,7 +162,7 @@ final class Daemon {
     /// Milliseconds until the earliest deadline, or -1 to sleep until something happens.
     func pollTimeout(now: Double) -> Int32 {
         let deadlines = [session.nextDeadline, watcher.reloadDeadline, performer.nextDeadline,
-                         pending.first?.deadline].compactMap { $0 }
+                         pending.first?.deadline, capture.nextDeadline].compactMap { $0 }
         guard let earliest = deadlines.min() else { return -1 }
         return Int32(max(0, ((earliest - now) * 1000).rounded(.up)))
     }
@@ -216,7 +226,7 @@ final class Daemon {
         for output in session.outputs {
             switch output {
             case let .delivery(id, delivery, time):
-                capture.decide(id, delivery)
+                decide(id, delivery)
                 if verbose { logger.debug("\(time.shortDescription) touch \(id) \(delivery)") }
                 control?.publish(.delivery(id, delivery, time: time))
             case .action(let fired):

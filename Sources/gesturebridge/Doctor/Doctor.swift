@@ -76,21 +76,47 @@ struct Doctor {
         return .ok("devices", found)
     }
 
-    /// Whether the root touch grab is free, held by our daemon, or held by someone else.
+    /// Who holds the root's touch grab, what that means for gesturebridge, and whether anything is wrong.
+    ///
+    /// X does not say who holds a passive grab; the window manager's name does when it is
+    /// mutter or one of its descendants (GNOME Shell, muffin), which take the root for their own
+    /// touchscreen gestures. gesturebridge then takes touches after it, on the windows.
     func touchGrab(_ connection: X11Connection) -> DoctorCheck {
         let holder = InstanceLock.holder(display: connection.name, paths: RuntimePaths(environment: environment))
+        let manager = connection.readWindowManager()
+        let mutter = manager.flatMap { $0.grabsRootTouches ? $0.name : nil }
         if connection.canGrabTouches() {
+            if let holder, let mutter {
+                return .warning("touch-grab", """
+                    gesturebridge pid \(holder.pid) takes touches on the windows, and nobody holds the root's grab: \
+                    \(mutter) started after gesturebridge, and its own touchscreen gestures are off
+                    """, fix: "restart \(mutter) (log out and in, or 'mutter --replace' outside GNOME Shell)")
+            }
             if let holder {
                 return .warning("touch-grab", "gesturebridge pid \(holder.pid) runs but does not hold the touch grab",
                                 fix: "restart it: \(holder.origin.stopHint(pid: holder.pid)), then start it again")
             }
             return .ok("touch-grab", "the root touch grab is free for gesturebridge")
         }
-        if let holder {
+        switch (holder, mutter) {
+        case let (holder?, mutter?):
+            return .ok("touch-grab", """
+                \(mutter) holds the root's grab for its own touchscreen gestures; gesturebridge pid \(holder.pid) \
+                (\(holder.origin.phrase)) takes each touch after it, on the windows
+                """)
+        case let (holder?, nil):
             return .ok("touch-grab", "held by gesturebridge pid \(holder.pid) (since \(holder.since), \(holder.origin.phrase))")
+        case let (nil, mutter?):
+            return .ok("touch-grab", """
+                \(mutter) holds the root's grab for its own touchscreen gestures; gesturebridge will take each \
+                touch after it, on the windows (touches on the bare desktop stay \(mutter)'s)
+                """)
+        case (nil, nil):
+            return .warning("touch-grab", """
+                another program holds the root touch grab (not the window manager\(manager.map { ", \($0.name)" } ?? "")): \
+                it sees every touch first, and gesturebridge only what it passes on
+                """, fix: "stop the other gesture daemon (see the conflicts check below)")
         }
-        return .problem("touch-grab", "another program holds the root touch grab",
-                        fix: "stop the other gesture daemon (see the conflicts check below); only one client can grab touches")
     }
 
     /// The config: found, valid, its warnings, and not writable by others.
