@@ -62,7 +62,9 @@ extension X11Connection {
         let selection = XInternAtom(display, "WM_S\(cx11_DefaultScreen(display))", 0)
         let owner = XGetSelectionOwner(display, selection)
         guard check != nil || owner != 0 else { return nil }
-        let named = [check.map { Window($0.rawValue) }, owner == 0 ? nil : owner].compactMap { $0 }
+        // Without the root's property, the manager's check window is still there to name it.
+        let orphan = check == nil ? orphanedCheckWindow() : nil
+        let named = [check.map { Window($0.rawValue) }, orphan, owner == 0 ? nil : owner].compactMap { $0 }
         let name = named.lazy.compactMap { self.utf8Name(of: $0) }.first
             ?? named.lazy.compactMap { self.className(of: $0) }.first
             ?? "an unnamed window manager"
@@ -80,6 +82,22 @@ extension X11Connection {
               let echo = property32(atom, of: WindowID(rawValue: UInt64(check)), type: Atom(XA_WINDOW))?.first,
               echo == check else { return nil }
         return WindowID(rawValue: UInt64(check))
+    }
+
+    /// A top-level window whose `_NET_SUPPORTING_WM_CHECK` names itself, when the root's property
+    /// is gone (after `mutter --replace` the old mutter deletes it behind the new one). Reads
+    /// every top-level window: only while the root lacks the property.
+    private func orphanedCheckWindow() -> Window? {
+        let atom = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", 0)
+        var rootReturn: Window = 0, parent: Window = 0
+        var children: UnsafeMutablePointer<Window>?
+        var count: UInt32 = 0
+        guard XQueryTree(display, Window(root.rawValue), &rootReturn, &parent, &children, &count) != 0,
+              let children else { return nil }
+        defer { XFree(children) }
+        return UnsafeBufferPointer(start: children, count: Int(count)).last { window in
+            property32(atom, of: WindowID(rawValue: UInt64(window)), type: Atom(XA_WINDOW))?.first == UInt(window)
+        }
     }
 
     /// `_NET_WM_NAME` of a window, if set and not empty.

@@ -53,6 +53,10 @@ public final class WindowTracker {
     }
     private var manager: WindowManagerInfo?
 
+    /// The client window that has the keyboard focus, from its `FocusIn` (nil before any, or
+    /// once it lost it): where XTest's keys go, which `_NET_ACTIVE_WINDOW` may say a moment early.
+    public private(set) var focusedClient: UInt64?
+
     /// Whether the window manager activates windows on request and reports the active one
     /// (`_NET_ACTIVE_WINDOW`): keys then wait for the report; else focus moves at once.
     public var windowManagerReportsFocus: Bool {
@@ -124,6 +128,9 @@ public final class WindowTracker {
             guard relevant else { return false }
         case ConfigureNotify, MapNotify, UnmapNotify, ReparentNotify, CreateNotify:
             break
+        case FocusIn, FocusOut:
+            followFocus(event.xfocus)
+            return false
         case DestroyNotify:
             watched.remove(event.xdestroywindow.window)
         default:
@@ -138,6 +145,18 @@ public final class WindowTracker {
         }
         isDirty = true
         return true
+    }
+
+    /// Keeps `focusedClient`: a client's own focus changes, not its children's nor a grab's.
+    private func followFocus(_ event: XFocusChangeEvent) {
+        guard event.mode == NotifyNormal || event.mode == NotifyWhileGrabbed, event.detail != NotifyInferior,
+              event.detail != NotifyPointer else { return }
+        let window = UInt64(event.window)
+        if event.type == FocusIn {
+            focusedClient = window
+        } else if focusedClient == window {
+            focusedClient = nil
+        }
     }
 
     /// The client window at or below a top-level window (a frame), found by `WM_STATE`.
@@ -186,6 +205,11 @@ public final class WindowTracker {
             if topLevel != client { clientsByFrame[WindowID(rawValue: UInt64(topLevel))] = rect }
         }
         watched = stillWatched
+        // Focus events come only from clients watched already: read where the focus is now.
+        var focus: Window = 0
+        var revert: Int32 = 0
+        XGetInputFocus(display, &focus, &revert)
+        focusedClient = clients.contains(focus) ? UInt64(focus) : nil
         let active = manager?.isEWMH == true ? windowList(atoms.activeWindow)?.first.flatMap { $0 == 0 ? nil : UInt64($0) } : nil
         let size = connection.screenSize
         cached = SceneDescription(width: Double(size.width), height: Double(size.height), dpi: dpi,
@@ -213,7 +237,8 @@ public final class WindowTracker {
         for window in frame == client ? [client] : [client, frame] {
             stillWatched.insert(window)
             if !watched.contains(window) {
-                XSelectInput(display, window, PropertyChangeMask | StructureNotifyMask)
+                // Focus changes only on the client: the keys go to it.
+                XSelectInput(display, window, PropertyChangeMask | StructureNotifyMask | (window == client ? FocusChangeMask : 0))
             }
         }
         return frame

@@ -12,7 +12,7 @@ extension Daemon {
     func enqueue(_ fired: FiredAction, now: Double) {
         var target: UInt64?
         if let window = fired.context.window, Self.typesKeys(fired.action),
-           window.id != tracker.scene.activeWindow {
+           !hasFocus(window.id) {
             target = window.id
         }
         if !pending.isEmpty {
@@ -39,12 +39,19 @@ extension Daemon {
     /// Performs the queued actions whose window has the focus or whose wait is over.
     func drainPending(now: Double) {
         while let head = pending.first {
-            let focused = head.target.map { $0 == tracker.scene.activeWindow } ?? true
+            let focused = head.target.map(hasFocus) ?? true
             guard focused || now >= head.deadline else { return }
             if !focused { logger.warning("\(head.fired.gesture): window \(head.target ?? 0) did not take the focus in time") }
             pending.removeFirst()
             perform(head.fired)
         }
+    }
+
+    /// Whether keys would reach `window` now: the window manager reports it active and the
+    /// client has the keyboard focus (mutter announces the active window a moment before the
+    /// focus moves).
+    func hasFocus(_ window: UInt64) -> Bool {
+        window == tracker.scene.activeWindow && window == tracker.focusedClient
     }
 
     static func typesKeys(_ action: Action) -> Bool {
