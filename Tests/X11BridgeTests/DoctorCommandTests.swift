@@ -78,7 +78,7 @@ struct DoctorCommandTests {
         switch problem {
         case .grabHeldByAnotherClient:
             helpers.append(try TestClient.launch(display: server.display, flags: [.grabTouches]))
-            expected = ("problem  touch-grab: another program holds the root touch grab", "stop the other gesture daemon")
+            expected = ("warning  touch-grab: another program holds the root touch grab", "stop the other gesture daemon")
         case .badConfig:
             expected = ("problem  config: \(home.configPath):3:", "gesturebridge check --config \(home.configPath)")
         case .configWritableByOthers:

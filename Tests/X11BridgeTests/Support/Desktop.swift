@@ -1,0 +1,330 @@
+import CX11
+import Foundation
+import Glibc
+@testable import X11Bridge
+
+/// A window manager people run, from Debian, as the desktop matrix starts it on a test server.
+///
+/// Each runs with a home, config, cache and runtime directory of its own (never the
+/// user's), and those that want one in a session bus of its own. How each is started,
+/// restarted and told apart, and what it lacks, is written here once; the scenarios in
+/// `DesktopMatrixTests` are the same for all. See `shared/notes/x11-test-server.md`.
+enum DesktopKind: String, CaseIterable, Sendable, CustomStringConvertible {
+    case openbox, xfwm4, mutter, i3, kwin
+
+    var description: String { rawValue }
+
+    /// The managers to test: all, or those `GESTUREBRIDGE_DESKTOPS` names (comma-separated), to run a few by hand.
+    static var selected: [DesktopKind] {
+        guard let names = ProcessInfo.processInfo.environment["GESTUREBRIDGE_DESKTOPS"] else { return allCases }
+        return names.split(separator: ",").compactMap { DesktopKind(rawValue: String($0)) }
+    }
+
+    /// The name the manager gives itself (`_NET_WM_NAME` of its check window).
+    var wmName: String {
+        switch self {
+        case .openbox: "Openbox"
+        case .xfwm4: "Xfwm4"
+        case .mutter: "Mutter"
+        case .i3: "i3"
+        case .kwin: "KWin"
+        }
+    }
+
+    var executable: String {
+        switch self {
+        case .openbox: "/usr/bin/openbox"
+        case .xfwm4: "/usr/bin/xfwm4"
+        case .mutter: "/usr/bin/mutter"
+        case .i3: "/usr/bin/i3"
+        case .kwin: "/usr/bin/kwin_x11"
+        }
+    }
+
+    /// The Debian package that has it, for the error when it is missing.
+    var package: String {
+        switch self {
+        case .openbox: "openbox"
+        case .xfwm4: "xfwm4"
+        case .mutter: "mutter"
+        case .i3: "i3-wm"
+        case .kwin: "kwin-x11"
+        }
+    }
+
+    /// The arguments of a first start; `replacing` adds what takes over from a running manager.
+    func arguments(home: URL, replacing: Bool) -> [String] {
+        switch self {
+        case .openbox:
+            // --startup replaces the autostart script, which would start whatever /etc/xdg/autostart lists.
+            // Openbox runs it once it has finished starting: a window mapped before may be lost.
+            ["--sm-disable", "--startup", "touch \(home.appendingPathComponent("started").path)",
+             "--config-file", "/etc/xdg/openbox/rc.xml"]
+                + (replacing ? ["--replace"] : [])
+        case .xfwm4: ["--compositor=off", "--sm-client-disable"] + (replacing ? ["--replace"] : [])
+        case .mutter: ["--x11", "--replace", "--sm-disable"]
+        case .i3: ["-c", home.appendingPathComponent("i3.conf").path]
+        case .kwin: replacing ? ["--replace"] : []
+        }
+    }
+
+    /// Whether it wants a D-Bus session bus (without one it fails or hangs at start).
+    var needsSessionBus: Bool { self != .openbox && self != .i3 }
+
+    /// Whether it draws a close button at the right end of its title bars.
+    var hasCloseButton: Bool { self != .i3 }
+
+    /// Whether a double tap on a title bar toggles maximized, by its default settings.
+    var maximizesOnDoubleTap: Bool { self != .i3 }
+
+    /// Whether it supports `_NET_SHOWING_DESKTOP` (i3 lists it not, and has no such mode).
+    var showsDesktop: Bool { self != .i3 }
+
+    /// Whether desktops exist only while they hold a window (i3's workspaces), so a second
+    /// desktop needs a window of its own.
+    var desktopsNeedWindows: Bool { self == .i3 }
+
+    /// Files the manager reads from its config home, written before it starts.
+    var configFiles: [String: String] {
+        switch self {
+        case .i3:
+            ["i3.conf": """
+                font pango:monospace 8
+                default_border normal
+                focus_follows_mouse no
+                bindsym Mod1+Return exec true
+                """]
+        case .kwin:
+            [".config/kwinrc": """
+                [Desktops]
+                Number=4
+                Rows=1
+
+                [Compositing]
+                Enabled=false
+                """]
+        default: [:]
+        }
+    }
+}
+
+/// A running window manager of one kind, its session bus, and its private directories.
+final class Desktop: @unchecked Sendable {
+    enum StartError: Error, CustomStringConvertible {
+        case missing(DesktopKind)
+        case notReady(DesktopKind, String)
+        var description: String {
+            switch self {
+            case .missing(let kind): "\(kind) is not installed: .ci/run installs \(kind.package)"
+            case let .notReady(kind, why): "\(kind) did not start: \(why)"
+            }
+        }
+    }
+
+    let kind: DesktopKind
+    let display: String
+    let home: URL
+    let environment: [String: String]
+    private(set) var processes: [Process] = []
+    private let bus: Process?
+    private let connection: X11Connection
+
+    /// Starts the manager on `display` and waits until it manages the screen.
+    static func start(_ kind: DesktopKind, display: String, timeout: Double = 30) throws -> Desktop {
+        guard FileManager.default.isExecutableFile(atPath: kind.executable) else { throw StartError.missing(kind) }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("gb-desktop-\(kind)-\(UUID().uuidString.prefix(8))")
+        for directory in [".config", ".cache", ".local/share", "runtime"] {
+            try FileManager.default.createDirectory(at: home.appendingPathComponent(directory), withIntermediateDirectories: true)
+        }
+        chmod(home.appendingPathComponent("runtime").path, 0o700)
+        for (name, text) in kind.configFiles {
+            try text.write(to: home.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        environment["HOME"] = home.path
+        environment["XDG_CONFIG_HOME"] = home.appendingPathComponent(".config").path
+        environment["XDG_CACHE_HOME"] = home.appendingPathComponent(".cache").path
+        environment["XDG_DATA_HOME"] = home.appendingPathComponent(".local/share").path
+        environment["XDG_RUNTIME_DIR"] = home.appendingPathComponent("runtime").path
+        environment["XDG_CURRENT_DESKTOP"] = nil
+        environment["GSETTINGS_BACKEND"] = "memory"
+        environment["QT_QPA_PLATFORM"] = "xcb"
+        environment["KWIN_COMPOSE"] = "N"
+        environment["NO_AT_BRIDGE"] = "1"
+        var bus: Process?
+        if kind.needsSessionBus {
+            let (process, address) = try Self.startSessionBus(environment: environment)
+            bus = process
+            environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        }
+        let desktop = try Desktop(kind: kind, display: display, home: home, environment: environment, bus: bus)
+        do {
+            try desktop.launch(replacing: false)
+            try desktop.waitUntilManaging(timeout: timeout, notOwnedBy: 0)
+        } catch {
+            desktop.stop()
+            throw error
+        }
+        return desktop
+    }
+
+    private init(kind: DesktopKind, display: String, home: URL, environment: [String: String], bus: Process?) throws {
+        self.kind = kind
+        self.display = display
+        self.home = home
+        self.environment = environment
+        self.bus = bus
+        connection = try X11Connection(displayName: display)
+    }
+
+    deinit { stop() }
+
+    /// A `dbus-daemon --session` of the desktop's own, in the foreground so that it dies with the test.
+    private static func startSessionBus(environment: [String: String]) throws -> (Process, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        process.arguments = ["--session", "--nofork", "--nopidfile", "--print-address=1"]
+        process.environment = environment
+        let output = Pipe.closingOnExec()
+        process.standardOutput = output
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        var text = ""
+        let deadline = Date().addingTimeInterval(10)
+        while !text.contains("\n") {
+            guard Date() < deadline, process.isRunning else {
+                process.terminate()
+                throw StartError.notReady(.xfwm4, "dbus-daemon --session gave no address")
+            }
+            let data = output.fileHandleForReading.availableData
+            if data.isEmpty { usleep(10_000) }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        return (process, text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    private func launch(replacing: Bool) throws {
+        try? FileManager.default.removeItem(at: home.appendingPathComponent("started"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: kind.executable)
+        process.arguments = kind.arguments(home: home, replacing: replacing)
+        process.environment = environment
+        process.currentDirectoryURL = home
+        process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        processes.append(process)
+    }
+
+    /// The window that owns `WM_S0`: a new one after each (re)start.
+    var selectionOwner: UInt64 {
+        UInt64(XGetSelectionOwner(connection.display, XInternAtom(connection.display, "WM_S0", 0)))
+    }
+
+    /// Waits until a manager of this kind owns the screen through a window other than `old`
+    /// and lists its EWMH hints.
+    private func waitUntilManaging(timeout: Double, notOwnedBy old: UInt64) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            let owner = selectionOwner
+            if owner != 0, owner != old, let manager = connection.readWindowManager(),
+               manager.name == kind.wmName, manager.isEWMH,
+               kind != .openbox || FileManager.default.fileExists(atPath: home.appendingPathComponent("started").path) {
+                try waitUntilFramingWindows(until: deadline)
+                return
+            }
+            guard Date() < deadline else {
+                let seen = connection.readWindowManager().map(\.description) ?? "none"
+                throw StartError.notReady(kind, "not managing within \(timeout) s (window manager seen: \(seen))")
+            }
+            if let last = processes.last, !last.isRunning, kind != .i3 {
+                throw StartError.notReady(kind, "it exited with status \(last.terminationStatus)")
+            }
+            usleep(20_000)
+        }
+    }
+
+    /// Maps a probe window and waits until the manager frames it: it handles new windows now.
+    private func waitUntilFramingWindows(until deadline: Date) throws {
+        let display = connection.display, root = Window(connection.root.rawValue)
+        let probe = XCreateSimpleWindow(display, root, 0, 0, 100, 100, 0, 0, 0)
+        defer {
+            XDestroyWindow(display, probe)
+            XSync(display, 0)
+        }
+        XMapWindow(display, probe)
+        XSync(display, 0)
+        var mapped = Date()
+        while true {
+            var rootReturn: Window = 0, parent: Window = 0
+            var children: UnsafeMutablePointer<Window>?
+            var count: UInt32 = 0
+            if XQueryTree(display, probe, &rootReturn, &parent, &children, &count) != 0 {
+                if let children { XFree(children) }
+                if parent != root { return }
+            }
+            guard Date() < deadline else { throw StartError.notReady(kind, "it framed no new window") }
+            if mapped.timeIntervalSinceNow < -2 {
+                // Mapped while the old manager left and the new one took over: nobody framed it. Again.
+                XUnmapWindow(display, probe)
+                XMapWindow(display, probe)
+                XSync(display, 0)
+                mapped = Date()
+            }
+            usleep(20_000)
+        }
+    }
+
+    /// Restarts the manager as its users do (`--replace`, or `i3-msg restart`) and waits for the new one.
+    func restart(timeout: Double = 30) throws {
+        let old = selectionOwner
+        if kind == .i3 {
+            let message = Process()
+            message.executableURL = URL(fileURLWithPath: "/usr/bin/i3-msg")
+            message.arguments = ["restart"]
+            message.environment = environment
+            message.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+            message.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            try message.run()
+            message.waitUntilExit()
+            // i3 restarts in place, keeping its X connection and windows: wait until it answers again.
+            let deadline = Date().addingTimeInterval(timeout)
+            while (try? run("/usr/bin/i3-msg", ["-t", "get_version"]))?.contains("human_readable") != true {
+                guard Date() < deadline else { throw StartError.notReady(kind, "i3 did not answer after its restart") }
+                usleep(50_000)
+            }
+            return
+        }
+        try launch(replacing: true)
+        try waitUntilManaging(timeout: timeout, notOwnedBy: old)
+    }
+
+    /// Runs a command of the desktop's (`i3-msg`, `wmctrl`) in its environment; returns its output.
+    @discardableResult
+    func run(_ executable: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        let output = Pipe.closingOnExec()
+        process.standardOutput = output
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Kills the manager (every process started for it) and its bus, and removes its home.
+    ///
+    /// SIGKILL: window managers started from the test runner inherit its blocked SIGTERM.
+    func stop() {
+        for process in processes + [bus].compactMap({ $0 }) where process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        processes.removeAll()
+        try? FileManager.default.removeItem(at: home)
+    }
+}
