@@ -1,0 +1,150 @@
+import CX11
+import Foundation
+import Glibc
+import Testing
+@testable import X11Bridge
+
+/// Real GTK 3 and Qt 5 applications from Debian under the daemon: a tap presses their buttons,
+/// a drag scrolls their lists, and none of it happens while a gesture bound over them is recognized.
+///
+/// The buttons are found from the dialog's window: GTK puts the affirmative button at the
+/// right end of the bottom row, KDE's dialogs at the left end; both rows sit 24 px above the
+/// window's bottom edge with Debian's default themes.
+@Suite("Real toolkit applications", .serialized, .xServer([.touchscreen, .keyboard]))
+struct ToolkitAppTests {
+    static let config = """
+        gestures:
+          - name: three-up
+            swipe: { fingers: 3, direction: up }
+            do: { keys: ctrl+alt+u }
+        """
+
+    /// An application run in a home of its own, its output collected, reaped at the end.
+    final class App: @unchecked Sendable {
+        let process = Process()
+        let output = Pipe.closingOnExec()
+        let home: URL
+
+        init(_ executable: String, _ arguments: [String], display: String) throws {
+            home = FileManager.default.temporaryDirectory.appendingPathComponent("gb-app-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: home.appendingPathComponent("runtime"), withIntermediateDirectories: true)
+            chmod(home.appendingPathComponent("runtime").path, 0o700)
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            var environment = ProcessInfo.processInfo.environment
+            environment["DISPLAY"] = display
+            environment["HOME"] = home.path
+            environment["XDG_RUNTIME_DIR"] = home.appendingPathComponent("runtime").path
+            environment["NO_AT_BRIDGE"] = "1"
+            environment["GTK_A11Y"] = "none"
+            environment["QT_QPA_PLATFORM"] = "xcb"
+            environment["DBUS_SESSION_BUS_ADDRESS"] = "disabled:"
+            process.environment = environment
+            process.standardOutput = output
+            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            try process.run()
+        }
+
+        /// Waits for the exit; its status, or nil if it still runs after `timeout` seconds.
+        func exitStatus(within timeout: Double) -> Int32? {
+            let deadline = Date().addingTimeInterval(timeout)
+            while process.isRunning, Date() < deadline { usleep(10_000) }
+            return process.isRunning ? nil : process.terminationStatus
+        }
+
+        var printed: String {
+            String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
+
+        deinit {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(at: home)
+        }
+    }
+
+    /// The managed client window of `className`, once the window manager lists it.
+    func window(_ className: String, _ scene: DesktopScene) throws -> UInt64 {
+        var found: UInt64?
+        try waitUntil("a \(className) window", timeout: 15) {
+            found = scene.clientList.first { id in
+                var hint = XClassHint()
+                guard XGetClassHint(scene.connection.display, Window(id), &hint) != 0 else { return false }
+                defer {
+                    if let name = hint.res_name { XFree(name) }
+                    if let name = hint.res_class { XFree(name) }
+                }
+                return hint.res_class.map { String(cString: $0) } == className
+            }
+            return found != nil
+        }
+        let id = try #require(found)
+        // Drawn and placed: the size stays put for 200 ms (GTK sizes its dialog after mapping it).
+        try waitUntil("\(className) settled", timeout: 10) {
+            let before = try scene.clientBox(id).description
+            usleep(200_000)
+            return try scene.clientBox(id).description == before
+        }
+        return id
+    }
+
+    @Test func aTapPressesAGTKAndAQtButtonButNotWhileABoundGestureRuns() throws {
+        let server = try XServer.shared()
+        let desktop = try Desktop.start(.openbox, display: server.display)
+        defer { desktop.stop() }
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config)
+        defer { daemon.stop() }
+        let scene = try DesktopScene(server: server)
+
+        let zenity = try App("/usr/bin/zenity", ["--question", "--text=Tap Yes"], display: server.display)
+        let question = try scene.clientBox(window("Zenity", scene))
+        let yes = (x: question.maxX - 50, y: question.y + question.height - 24)
+        // Three fingers swipe up from the Yes button: the gesture's, so the dialog answers nothing.
+        try scene.swipe(3, on: .init(x: yes.x - 60, y: yes.y - 10, width: 120, height: 20), dx: 0, dy: -150)
+        try daemon.waitForLog("three-up: keys: ctrl+alt+u (performed)")
+        #expect(zenity.exitStatus(within: 1) == nil, "the bound gesture's touches never reached zenity")
+        try scene.tap(at: yes)
+        #expect(zenity.exitStatus(within: 10) == 0, "a tap on Yes answers zenity --question")
+
+        let kdialog = try App("/usr/bin/kdialog", ["--yesno", "Tap Yes"], display: server.display)
+        let box = try scene.clientBox(window("kdialog", scene))
+        try scene.tap(at: (box.x + 51, box.y + box.height - 24))
+        #expect(kdialog.exitStatus(within: 10) == 0, "a tap on Yes answers kdialog --yesno (Qt 5)")
+    }
+
+    /// Drags the list (or swipes three fingers over it), then picks the second row on screen
+    /// and OK; returns the row zenity prints.
+    func rowAfter(_ gesture: (DesktopScene, DesktopScene.Box) throws -> Void, _ scene: DesktopScene, display: String) throws -> String {
+        let zenity = try App("/usr/bin/zenity", ["--list", "--title=Rows", "--column=Row", "--width=300", "--height=420"]
+                                + (1...200).map(String.init), display: display)
+        let list = try scene.clientBox(window("Zenity", scene))
+        try gesture(scene, list)
+        // Kinetic scrolling settles within a second.
+        usleep(1_500_000)
+        try scene.tap(at: (list.midX, list.y + 95))
+        usleep(300_000)
+        try scene.tap(at: (list.maxX - 50, list.y + list.height - 24))
+        #expect(zenity.exitStatus(within: 10) == 0, "OK answers zenity --list")
+        return zenity.printed.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test func aOneFingerDragScrollsAGTKListButAThreeFingerGestureDoesNot() throws {
+        let server = try XServer.shared()
+        let desktop = try Desktop.start(.openbox, display: server.display)
+        defer { desktop.stop() }
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config)
+        defer { daemon.stop() }
+        let scene = try DesktopScene(server: server)
+
+        let dragged = try rowAfter({ scene, list in
+            try scene.drag(from: (list.midX, list.y + 330), dx: 0, dy: -220, steps: 20)
+        }, scene, display: server.display)
+        #expect((Int(dragged) ?? 0) > 2, "the drag scrolled the list: the second row on screen is \(dragged)")
+
+        let swiped = try rowAfter({ scene, list in
+            try scene.swipe(3, on: .init(x: list.x, y: list.y + 250, width: list.width, height: 100), dx: 0, dy: -150)
+            try daemon.waitForLog("three-up: keys: ctrl+alt+u (performed)")
+        }, scene, display: server.display)
+        #expect(swiped == "2", "the bound swipe did not scroll the list")
+    }
+}
