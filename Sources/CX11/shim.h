@@ -42,6 +42,10 @@ static inline int cx11_DisplayHeight(Display *display, int screen) { return Disp
 static inline int cx11_DisplayWidthMM(Display *display, int screen) { return DisplayWidthMM(display, screen); }
 static inline int cx11_DisplayHeightMM(Display *display, int screen) { return DisplayHeightMM(display, screen); }
 
+/* XGetPixel(image, x, y) and XDestroyImage(image): the tests read the screen's pixels. */
+static inline unsigned long cx11_XGetPixel(XImage *image, int x, int y) { return XGetPixel(image, x, y); }
+static inline int cx11_XDestroyImage(XImage *image) { return XDestroyImage(image); }
+
 /* The XIAnyModifier constant, which Swift imports with the wrong signedness. */
 static inline int cx11_XIAnyModifier(void) { return (int)XIAnyModifier; }
 

@@ -20,3 +20,15 @@ extension X11Connection {
         return result
     }
 }
+
+extension X11Connection {
+    /// The window that has the keyboard focus now (`.none` for None or PointerRoot): one round trip.
+    ///
+    /// The corresponding Xlib call is `XGetInputFocus`.
+    public func inputFocus() -> WindowID {
+        var focus: Window = 0
+        var revert: Int32 = 0
+        XGetInputFocus(display, &focus, &revert)
+        return focus <= 1 ? .none : WindowID(rawValue: UInt64(focus))
+    }
+}

@@ -16,7 +16,7 @@ struct GestureCaptureTests {
             let server = try XServer.shared()
             touchpad = try InputTestDevice.connection(to: server, .touchpad)
             connection = try X11Connection(displayName: server.display)
-            capture = try TouchCapture(connection: connection, filter: filter)
+            capture = TouchCapture(connection: connection, filter: filter)
         }
 
         func gestures() -> [CapturedGesture] {

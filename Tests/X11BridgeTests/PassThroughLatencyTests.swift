@@ -74,7 +74,7 @@ struct PassThroughLatencyTests {
             let thread = Thread { [self] in
                 do {
                     let connection = try X11Connection(displayName: display)
-                    let capture = try TouchCapture(connection: connection)
+                    let capture = TouchCapture(connection: connection)
                     ready.signal()
                     run(capture, connection)
                     capture.releaseAll()

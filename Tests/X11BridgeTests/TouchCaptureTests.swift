@@ -26,7 +26,7 @@ struct TouchCaptureTests {
             touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
             client = try TestClient.launch(display: server.display, frame: (100, 100, 1000, 800))
             connection = try X11Connection(displayName: server.display)
-            capture = try TouchCapture(connection: connection, filter: filter)
+            capture = TouchCapture(connection: connection, filter: filter)
             let box = logBox
             capture.log = { box.lines.append($0) }
         }

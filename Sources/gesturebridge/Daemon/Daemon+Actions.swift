@@ -6,9 +6,11 @@ extension Daemon {
     /// Performs an action, first focusing the window under the gesture for keys.
     ///
     /// XTest types at the keyboard, so keys land in the focused window, and a consumed
-    /// touch focuses nothing. Keys for a window that is not active wait until an
-    /// activation request has moved the focus, at most `focusWait`; actions behind
-    /// them wait too, so a binding's actions keep their order.
+    /// touch focuses nothing. Keys for a window that does not have the focus wait until an
+    /// activation request has moved it there (its `FocusIn`, and `_NET_ACTIVE_WINDOW` where the
+    /// window manager reports it), at most `focusWait`; actions behind them wait too, so a
+    /// binding's actions keep their order. Without a window manager the focus moves by
+    /// `XSetInputFocus`, and the wait is one round trip.
     func enqueue(_ fired: FiredAction, now: Double) {
         var target: UInt64?
         if let window = fired.context.window, Self.typesKeys(fired.action),
@@ -28,12 +30,7 @@ extension Daemon {
         } catch {
             logger.warning("\(fired.gesture): could not focus window \(target): \(error)")
         }
-        if !tracker.windowManagerReportsFocus {
-            // No window manager that reports the focus: XSetInputFocus has already moved it.
-            perform(fired)
-        } else {
-            pending.append(PendingAction(fired: fired, target: target, deadline: now + Self.focusWait))
-        }
+        pending.append(PendingAction(fired: fired, target: target, deadline: now + Self.focusWait))
     }
 
     /// Performs the queued actions whose window has the focus or whose wait is over.
@@ -47,11 +44,14 @@ extension Daemon {
         }
     }
 
-    /// Whether keys would reach `window` now: the window manager reports it active and the
-    /// client has the keyboard focus (mutter announces the active window a moment before the
-    /// focus moves).
+    /// Whether keys would reach `window` now: the client has the keyboard focus, and the window
+    /// manager, where it reports the active window, reports this one (mutter announces the active
+    /// window a moment before the focus moves; a manager being replaced reports nothing).
+    /// The events can lag the server by a moment (a manager busy after a restart), so the server
+    /// is asked last: one round trip, only when the events say yes.
     func hasFocus(_ window: UInt64) -> Bool {
-        window == tracker.scene.activeWindow && window == tracker.focusedClient
+        window == tracker.focusedClient && (!tracker.windowManagerReportsFocus || window == tracker.scene.activeWindow)
+            && performer.connection.inputFocus().rawValue == window
     }
 
     static func typesKeys(_ action: Action) -> Bool {

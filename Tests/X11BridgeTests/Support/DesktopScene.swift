@@ -153,6 +153,24 @@ final class DesktopScene: @unchecked Sendable {
         try touchscreen.frame([.init(id: id, phase: .ended, x: point.x + dx, y: point.y + dy)])
     }
 
+    /// Waits until the window manager has drawn the window's title bar: its pixels are no
+    /// longer all one colour. mutter's frames take no input before their first drawing, and X
+    /// sends no event for it; under load (software GL) that takes seconds. The corresponding
+    /// Xlib calls are `XGetImage` and `XGetPixel`.
+    func waitUntilTitleBarDrawn(_ window: UInt64, timeout: Double = 30) throws {
+        let display = connection.display
+        try waitUntil("the title bar of \(window) drawn", timeout: timeout) {
+            let frame = try frameBox(window), client = try clientBox(window)
+            let height = Int32(client.y - frame.y)
+            guard height > 2, frame.width > 2,
+                  let image = XGetImage(display, Window(connection.root.rawValue), Int32(frame.x), Int32(frame.y),
+                                        UInt32(frame.width), UInt32(height), UInt(UInt32.max), ZPixmap) else { return false }
+            defer { _ = cx11_XDestroyImage(image) }
+            let first = cx11_XGetPixel(image, 0, height / 2)
+            return stride(from: 0, to: Int32(frame.width), by: 2).contains { cx11_XGetPixel(image, $0, height / 2) != first }
+        }
+    }
+
     /// Whether the window's `_NET_WM_STATE` holds both maximized states.
     func isMaximized(_ window: UInt64) -> Bool {
         let display = connection.display
