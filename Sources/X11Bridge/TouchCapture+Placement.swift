@@ -61,7 +61,9 @@ extension TouchCapture {
         for window in grabbedWindows { connection.ungrabTouches(on: window) }
         grabbedWindows.removeAll()
         placement = .root
-        connection.flush()
+        // Windows vanished meanwhile answer BadWindow: dropped with the other stale errors.
+        connection.sync()
+        dropStaleDecisionErrors()
         return true
     }
 
@@ -72,7 +74,7 @@ extension TouchCapture {
         connection.ungrabTouches(on: connection.root)
         holdsRootGrab = false
         placeGrabsOnTopLevelWindows()
-        connection.flush()
+        connection.sync()
     }
 
     /// Lets go of every grab: the root's or the windows'.
@@ -85,18 +87,22 @@ extension TouchCapture {
         grabbedWindows.removeAll()
     }
 
-    /// `X_XIAllowEvents`, the minor opcode of `XIAllowTouchEvents` (XI2proto.h).
-    static let allowEventsMinorOpcode: UInt8 = 53
+    /// `X_XIAllowEvents`, `X_XIPassiveGrabDevice` and `X_XIPassiveUngrabDevice`: the minor
+    /// opcodes of `XIAllowTouchEvents`, `XIGrabTouchBegin` and `XIUngrabTouchBegin` (XI2proto.h).
+    static let expectedErrorMinorOpcodes: Set<UInt8> = [53, 54, 55]
 
-    /// Drops the errors the server sent for decisions about touches that were no longer ours.
+    /// Drops the errors the server sent for decisions about touches that were no longer ours,
+    /// and for grabs on windows that vanished.
     ///
     /// Below another grabber, a touch it accepted ends for the capture at once, and the
     /// decision the capture then sends is refused (`BadValue` or `BadAccess` for
-    /// `XIAllowEvents`). That is expected; any other error is logged.
+    /// `XIAllowEvents`); a top-level window may be destroyed before its grab is dropped
+    /// (`BadWindow`). That is expected; any other error is logged.
     func dropStaleDecisionErrors() {
         for error in connection.takeErrors() {
-            let isDecision = Int32(error.requestCode) == connection.xinputOpcode && error.minorCode == Self.allowEventsMinorOpcode
-            if !isDecision { log("X error on the touch connection: \(error)") }
+            let isExpected = Int32(error.requestCode) == connection.xinputOpcode
+                && Self.expectedErrorMinorOpcodes.contains(error.minorCode)
+            if !isExpected { log("X error on the touch connection: \(error)") }
         }
     }
 }
