@@ -37,9 +37,19 @@ public struct ActionContext: Sendable, Hashable {
 /// end means ended, never cancelled). `steps` fire once per step of scale,
 /// angle or distance, in the direction of travel, counted from where it began.
 public final class BindingRuntime {
+    /// The most steps one update fires, per axis. A gesture that jumps further (fingers that
+    /// land almost on one another and then spread make the scale leap) moves the mark to
+    /// where the gesture is and drops the steps past this.
+    public static let maximumStepsPerUpdate = 8
+    /// The most steps one gesture fires in a second; past it, steps are dropped (the mark
+    /// still follows the gesture) until the second is over.
+    public static let maximumStepsPerSecond = 60
+
     let scene: GestureScene
     /// The signed number of steps fired so far per recognizer and axis.
     private var fired: [ObjectIdentifier: (Int, Int)] = [:]
+    /// Per recognizer: when its current second of steps began, and how many fired in it.
+    private var budget: [ObjectIdentifier: (since: Double, count: Int)] = [:]
 
     /// A runtime for one built scene.
     public init(scene: GestureScene) {
@@ -63,7 +73,7 @@ public final class BindingRuntime {
             if state == .ended || state == .cancelled { fire([.hold(chord, pressed: false)]) }
         }
         if firesDo(binding, state) { fire(binding.actions) }
-        if let steps = binding.steps { stepActions(steps, recognizer, state, snapshot.measurement, fire) }
+        if let steps = binding.steps { stepActions(steps, recognizer, state, snapshot.measurement, time: time, fire) }
         return fired
     }
 
@@ -77,10 +87,11 @@ public final class BindingRuntime {
     }
 
     func stepActions(_ steps: Steps, _ recognizer: GestureRecognizer, _ state: GestureRecognizer.State,
-                     _ measurement: GestureMeasurement, _ fire: ([Action]) -> Void) {
+                     _ measurement: GestureMeasurement, time: Double, _ fire: ([Action]) -> Void) {
         let key = ObjectIdentifier(recognizer)
         guard state == .began || state == .changed || state == .ended else {
             fired[key] = nil
+            budget[key] = nil
             return
         }
         let value: (Double, Double)
@@ -92,29 +103,53 @@ public final class BindingRuntime {
         }
         if state == .began { fired[key] = nil }
         var count = fired[key] ?? (0, 0)
+        var second = budget[key].flatMap { time - $0.since < 1 ? $0 : nil } ?? (since: time, count: 0)
+        func limit() -> Int { min(Self.maximumStepsPerUpdate, max(0, Self.maximumStepsPerSecond - second.count)) }
         switch steps {
         case let .pinch(every, inward, outward):
-            Self.fire(&count.0, value: value.0, every: every, increasing: outward, decreasing: inward, fire)
+            second.count += Self.fire(&count.0, value: value.0, every: every, increasing: outward, decreasing: inward,
+                                      limit: limit(), fire)
         case let .rotate(every, clockwise, counterclockwise):
-            Self.fire(&count.0, value: value.0, every: every, increasing: clockwise, decreasing: counterclockwise, fire)
+            second.count += Self.fire(&count.0, value: value.0, every: every, increasing: clockwise,
+                                      decreasing: counterclockwise, limit: limit(), fire)
         case let .pan(every, left, right, up, down):
-            Self.fire(&count.0, value: value.0, every: every, increasing: right, decreasing: left, fire)
-            Self.fire(&count.1, value: value.1, every: every, increasing: down, decreasing: up, fire)
+            second.count += Self.fire(&count.0, value: value.0, every: every, increasing: right, decreasing: left,
+                                      limit: limit(), fire)
+            second.count += Self.fire(&count.1, value: value.1, every: every, increasing: down, decreasing: up,
+                                      limit: limit(), fire)
         }
         fired[key] = state == .ended ? nil : count
+        budget[key] = state == .ended ? nil : second
     }
 
-    /// Fires one action list per step the value has moved a whole `every` away from the mark.
+    /// Fires one action list per step the value has moved a whole `every` away from the mark,
+    /// at most `limit` of them; returns how many fired.
     ///
-    /// The mark is `count` steps from where the gesture began. It moves a step up
-    /// when the value reaches the next step, and a step down only when the value
-    /// is a whole step below it, so a finger trembling across a step boundary
-    /// fires nothing. A tolerance keeps 0.1 + 0.1 + 0.1 from falling short of 0.3.
+    /// The mark is `count` steps from where the gesture began. It moves up to the last
+    /// step the value reaches, and down only as far as the value is a whole step below
+    /// it, so a finger trembling across a step boundary fires nothing. A tolerance keeps
+    /// 0.1 + 0.1 + 0.1 from falling short of 0.3. The mark always follows the value: steps
+    /// past `limit` are dropped, never kept for later. Computed, not counted, so a leap of
+    /// a billion steps costs what one does.
     static func fire(_ count: inout Int, value: Double, every: Double, increasing: [Action], decreasing: [Action],
-                     _ fire: ([Action]) -> Void) {
+                     limit: Int, _ fire: ([Action]) -> Void) -> Int {
+        guard value.isFinite, every > 0 else { return 0 }
         let tolerance = every * 1e-9
-        while value >= Double(count + 1) * every - tolerance { count += 1; fire(increasing) }
-        while value <= Double(count - 1) * every + tolerance { count -= 1; fire(decreasing) }
+        let reach = Int(max(-1e15, min(1e15, ((value + tolerance) / every).rounded(.down))))
+        let floor = Int(max(-1e15, min(1e15, ((value - tolerance) / every).rounded(.down)))) + 1
+        let (steps, actions): (Int, [Action])
+        if reach > count {
+            (steps, actions) = (reach - count, increasing)
+            count = reach
+        } else if floor < count {
+            (steps, actions) = (count - floor, decreasing)
+            count = floor
+        } else {
+            return 0
+        }
+        let firing = min(steps, max(0, limit))
+        for _ in 0..<firing { fire(actions) }
+        return firing
     }
 
     func makeContext(_ binding: Binding, _ recognizer: GestureRecognizer, _ state: GestureRecognizer.State,

@@ -52,7 +52,7 @@ extension ConfigParser {
                     throw QuantityError(message: "bad dpi '\(text)'", suggestion: "write dots per inch, such as 96 or 144")
                 }
                 return value
-            }, where: { $0 > 0 }, rule: "more than 0")
+            }, where: { (24...1200).contains($0) }, rule: "at least 24 and at most 1200")
         }
         settings.logLevel = fields["log-level"].flatMap { word($0, as: LogLevel.self) }
         return settings

@@ -40,13 +40,20 @@ extension ConfigParser {
         switch kind {
         case .pinch:
             example = "every: 0.1"
-            every = everyField.flatMap { quantity($0, Quantity.scale, where: { $0 > 0 }, rule: "more than 0") }
+            every = everyField.flatMap {
+                quantity($0, Quantity.scale, where: { (0.01...10).contains($0) }, rule: "at least 0.01 and at most 10")
+            }
         case .rotate:
             example = "every: 15deg"
-            every = everyField.flatMap { quantity($0, Quantity.radians, where: { $0 > 0 }, rule: "more than 0") }
+            every = everyField.flatMap {
+                quantity($0, Quantity.radians, where: { (Double.pi / 180...Double.pi).contains($0) },
+                         rule: "at least 1deg and at most 180deg")
+            }
         case .pan, .tap, .swipe, .longPress:
             example = "every: 50"
-            every = everyField.flatMap { quantity($0, Quantity.points, where: { $0 > 0 }, rule: "more than 0") }
+            every = everyField.flatMap {
+                quantity($0, Quantity.points, where: { (2...2000).contains($0) }, rule: "at least 2 and at most 2000")
+            }
         }
         if everyField == nil {
             report(.missingKey, at: field.value, "\(context) need 'every'", suggestion: "add '\(example)'")

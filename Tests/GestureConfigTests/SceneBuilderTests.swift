@@ -144,11 +144,12 @@ struct BindingRuntimeStepTests {
     static let down: [Action] = [.desktop(.switchTo(.previous))]
 
     /// Feeds values in order and returns the fired actions as "+" and "-".
-    static func fired(_ values: [Double], every: Double) -> String {
+    static func fired(_ values: [Double], every: Double, limit: Int = .max) -> String {
         var count = 0
         var fired = ""
         for value in values {
-            BindingRuntime.fire(&count, value: value, every: every, increasing: up, decreasing: down) { actions in
+            _ = BindingRuntime.fire(&count, value: value, every: every, increasing: up, decreasing: down,
+                                    limit: limit) { actions in
                 fired += actions == up ? "+" : "-"
             }
         }
@@ -162,6 +163,14 @@ struct BindingRuntimeStepTests {
     ])
     func stepsFireOnePerWholeStepInTheDirectionOfTravel(values: [Double], every: Double, expected: String) {
         #expect(Self.fired(values, every: every) == expected)
+    }
+
+    @Test func aLeapFiresAtMostTheLimitAndTheMarkFollowsTheValue() {
+        // Fingers landing 0.0001 px apart and spreading: the scale leaps by millions of steps.
+        #expect(Self.fired([1e9], every: 0.01, limit: 8) == "++++++++")
+        // The dropped steps are not owed: back down one step fires one.
+        #expect(Self.fired([1e9, 1e9 - 0.02], every: 0.01, limit: 8) == "++++++++-")
+        #expect(Self.fired([.infinity, .nan, 0.1], every: 0.1, limit: 8) == "+")
     }
 
     @Test func trembleAcrossAStepBoundaryFiresNothingMore() {

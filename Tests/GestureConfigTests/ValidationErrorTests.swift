@@ -142,6 +142,38 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
                 + "write a value more than 0 and at most 45deg"
         ),
         MistakeCase(
+            label: "a step so small one update fires millions",
+            yaml: """
+            gestures:
+              - pinch: { fingers: 2 }
+                steps: { every: 0.0000001, out: { keys: ctrl+plus } }
+            """,
+            kind: .outOfRange,
+            expected: "config.yaml:3:21: 'every' must be at least 0.01 and at most 10, found '0.0000001'; "
+                + "write a value at least 0.01 and at most 10"
+        ),
+        MistakeCase(
+            label: "a pan step under two points",
+            yaml: """
+            gestures:
+              - pan: { fingers: 3 }
+                steps: { every: 0.5, left: { keys: a } }
+            """,
+            kind: .outOfRange,
+            expected: "config.yaml:3:21: 'every' must be at least 2 and at most 2000, found '0.5'; "
+                + "write a value at least 2 and at most 2000"
+        ),
+        MistakeCase(
+            label: "a dpi no screen has",
+            yaml: """
+            settings:
+              dpi: 0.000001
+            """,
+            kind: .outOfRange,
+            expected: "config.yaml:2:8: 'dpi' must be at least 24 and at most 1200, found '0.000001'; "
+                + "write a value at least 24 and at most 1200"
+        ),
+        MistakeCase(
             label: "key name in the wrong case",
             yaml: """
             gestures:
