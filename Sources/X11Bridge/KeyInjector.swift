@@ -219,3 +219,24 @@ public final class KeyInjector {
         return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }
+
+extension KeyInjector {
+    /// Releases, through XTest, every key the server holds down; returns their keycodes.
+    ///
+    /// A daemon killed while it held a chord (SIGKILL, the OOM killer) leaves its XTest
+    /// device's keys down, and nothing else ever lifts them: the next real key would arrive
+    /// as Ctrl+Alt+key. A key held on a real keyboard belongs to another device, and the
+    /// server ignores an XTest release for it. For start-up and exit, not while this injector
+    /// holds keys of its own. The corresponding Xlib calls are `XQueryKeymap` and `XTestFakeKeyEvent`.
+    @discardableResult
+    public func releaseKeysLeftDown() throws(X11Error) -> [UInt8] {
+        var bits = [CChar](repeating: 0, count: 32)
+        XQueryKeymap(connection.display, &bits)
+        let down = (8..<256).filter { UInt8(bitPattern: bits[$0 / 8]) & (1 << UInt8($0 % 8)) != 0 }.map { UInt8($0) }
+        guard !down.isEmpty else { return [] }
+        try connection.checked("XTestFakeKeyEvent (releasing the keys left down)") {
+            for keycode in down { XTestFakeKeyEvent(connection.display, UInt32(keycode), 0, 0) }
+        }
+        return down
+    }
+}

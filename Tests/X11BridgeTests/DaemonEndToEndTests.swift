@@ -143,4 +143,37 @@ struct DaemonEndToEndTests {
         try client.waitForEvent("Alt released") { $0.type == "KeyRelease" && $0.keysym == "Alt_L" }
         try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: x[$0], y: 500) })
     }
+
+    @Test func aChordHeldWhenTheDaemonWasKilledIsReleasedByTheNextOne() throws {
+        let server = try server
+        let client = try TestClient.launchFocused(display: server.display)
+        defer { client.kill() }
+        let config = """
+            gestures:
+              - name: drag-window
+                pan: { fingers: 3 }
+                hold: ctrl+alt
+            """
+        let killed = try DaemonProcess.start(display: server.display, config: config)
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        var x = [800.0, 900.0, 1000.0]
+        let ids: [UInt32] = [91, 92, 93]
+        try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .began, x: x[$0], y: 500) })
+        for _ in 0..<4 {
+            for index in x.indices { x[index] += 15 }
+            try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .moved, x: x[$0], y: 500) })
+        }
+        try client.waitForEvent("Alt pressed") { $0.type == "KeyPress" && $0.keysym == "Alt_L" }
+        // SIGKILL (or the OOM killer): nothing of the daemon runs, its XTest keys stay down.
+        killed.stop(SIGKILL)
+        try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: x[$0], y: 500) })
+        try client.sync()
+        #expect(!client.events.contains { $0.type == "KeyRelease" }, "nothing released them")
+
+        let next = try DaemonProcess.start(display: server.display, config: config)
+        defer { next.stop() }
+        try client.waitForEvent("Alt released") { $0.type == "KeyRelease" && $0.keysym == "Alt_L" }
+        try client.waitForEvent("Control released") { $0.type == "KeyRelease" && $0.keysym == "Control_L" }
+        try next.waitForLog("released keys left down at start")
+    }
 }

@@ -259,7 +259,7 @@ struct DesktopMatrixTests {
         } else {
             let before = try scene.clientBox(alpha.window)
             // As a hand drags: longer than the finger window a three-finger gesture may take to land.
-            try scene.drag(from: scene.titleBarPoint(alpha.window), dx: 120, dy: 80, steps: 20)
+            try scene.drag(from: scene.titleBarPoint(alpha.window), dx: 120, dy: 80, steps: 40)
             try waitUntil("alpha moved by its title bar", timeout: 20) {
                 let after = try scene.clientBox(alpha.window)
                 return abs(after.x - before.x - 120) <= 8 && abs(after.y - before.y - 80) <= 8

@@ -89,6 +89,7 @@ final class Daemon {
     /// Runs until SIGTERM or SIGINT; returns the exit status.
     func run() -> Int32 {
         applyOutputs(reloader.current.devices)
+        releaseKeysLeftDown(when: "at start")
         let devices = capture.devices.touchscreens.map(\.name)
         logger.notice("ready on \(connection.name): touchscreens \(devices), touchpads \(capture.devices.touchpads.map(\.name)), \(session.configuration.allBindings.count) bindings from \(reloader.path)")
         logger.notice("window manager: \(windowManager.map(\.description) ?? "none")")
@@ -256,10 +257,22 @@ final class Daemon {
         session.update(configuration: configuration)
     }
 
+    /// Lifts whatever keys the X server holds down through XTest (a daemon that was killed
+    /// with a chord held leaves them down), and says which.
+    func releaseKeysLeftDown(when: String) {
+        do {
+            let keys = try performer.keys.releaseKeysLeftDown()
+            if !keys.isEmpty { logger.notice("released keys left down \(when): keycodes \(keys)") }
+        } catch {
+            logger.error("releasing the keys left down: \(error)")
+        }
+    }
+
     /// Releases every key, answers every pending touch, ungrabs; returns `status`.
     func shutdown(status: Int32) -> Int32 {
         pending.removeAll()
         do { try performer.releaseAll() } catch { logger.error("releasing keys: \(error)") }
+        releaseKeysLeftDown(when: "at exit")
         session.cancelAll(at: Self.now())
         for output in session.outputs {
             if case let .delivery(id, delivery, _) = output { capture.decide(id, delivery) }
