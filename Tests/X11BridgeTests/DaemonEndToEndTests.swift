@@ -118,6 +118,17 @@ struct DaemonEndToEndTests {
         #expect(client.events.filter { $0.type.hasPrefix("Touch") }.isEmpty, "the press's touches were accepted")
     }
 
+    /// Three fingers land and pan 60 px right, still down; returns where they are.
+    static func panWithThreeFingers(_ touchscreen: InputTestDevice, ids: [UInt32]) throws -> [Double] {
+        var x = [800.0, 900.0, 1000.0]
+        try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .began, x: x[$0], y: 500) })
+        for _ in 0..<4 {
+            for index in x.indices { x[index] += 15 }
+            try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .moved, x: x[$0], y: 500) })
+        }
+        return x
+    }
+
     @Test func sigtermInTheMiddleOfAHeldChordReleasesIt() throws {
         let server = try server
         let client = try TestClient.launchFocused(display: server.display)
@@ -129,13 +140,8 @@ struct DaemonEndToEndTests {
                 hold: alt
             """)
         let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
-        var x = [800.0, 900.0, 1000.0]
         let ids: [UInt32] = [81, 82, 83]
-        try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .began, x: x[$0], y: 500) })
-        for _ in 0..<4 {
-            for index in x.indices { x[index] += 15 }
-            try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .moved, x: x[$0], y: 500) })
-        }
+        let x = try Self.panWithThreeFingers(touchscreen, ids: ids)
         try client.waitForEvent("Alt pressed") { $0.type == "KeyPress" && $0.keysym == "Alt_L" }
         try client.sync()
         #expect(!client.events.contains { $0.type == "KeyRelease" }, "held while the pan runs")
@@ -156,13 +162,8 @@ struct DaemonEndToEndTests {
             """
         let killed = try DaemonProcess.start(display: server.display, config: config)
         let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
-        var x = [800.0, 900.0, 1000.0]
         let ids: [UInt32] = [91, 92, 93]
-        try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .began, x: x[$0], y: 500) })
-        for _ in 0..<4 {
-            for index in x.indices { x[index] += 15 }
-            try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .moved, x: x[$0], y: 500) })
-        }
+        let x = try Self.panWithThreeFingers(touchscreen, ids: ids)
         try client.waitForEvent("Alt pressed") { $0.type == "KeyPress" && $0.keysym == "Alt_L" }
         // SIGKILL (or the OOM killer): nothing of the daemon runs, its XTest keys stay down.
         killed.stop(SIGKILL)

@@ -109,9 +109,10 @@ struct DesktopMatrixTests {
         // The manager restarts under the running daemon: keys still go to the window under the fingers.
         try desktop.restart()
         try daemon.waitForLog("window manager: \(kind.wmName)")
-        let (typed, late, astray) = try keysAfterRestart(scene, focused: alpha, under: beta)
-        Self.report(kind, "after a restart of the window manager, \(typed)/\(Self.restartRounds) chords typed into the window under the fingers, \(astray) into the focused one, \(late.count) later than 3 s")
-        let lines = daemon.log.split(separator: "\n").filter { !$0.contains("debug") }.suffix(30).joined(separator: "\n")
+        let (typed, late, astray, repeated) = try keysAfterRestart(scene, daemon, focused: alpha, under: beta)
+        Self.report(kind, "after a restart of the window manager, \(typed)/\(Self.restartRounds) chords typed into the window under the fingers, \(astray) into the focused one, \(late.count) later than 3 s, \(repeated) swipes repeated")
+        let lines = daemon.log.split(separator: "\n").filter { !$0.contains("debug") && !$0.hasPrefix(" ") }.suffix(30)
+            .joined(separator: "\n")
         #expect(typed == Self.restartRounds && astray == 0, "late rounds \(late); the daemon's log:\n\(lines)")
     }
 
@@ -149,6 +150,12 @@ struct DesktopMatrixTests {
         defer { desktop.stop() }
         let (scene, alpha) = try Self.sceneWithAlpha(server)
         defer { alpha.kill() }
+        // As in the manager-first test: the close button's point checked with a mouse click first.
+        // (Under the whole suite's load, mutter once missed a title-bar drag that was the first
+        // pointer input it ever saw; not explained, see the issue's note.)
+        let control = try scene.launchManaged("control", className: "Control", frame: (900, 700, 500, 300))
+        defer { control.kill() }
+        try tapCloseButton(of: control, scene, "clicked without the daemon", mouse: true)
         let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Config/config.yaml")
         let daemon = try DaemonProcess.start(display: server.display, config: String(contentsOf: shipped, encoding: .utf8))
@@ -174,7 +181,7 @@ struct DesktopMatrixTests {
         try scene.activate(alpha)
         try alpha.sync()
         alpha.clear()
-        try scene.swipe(4, on: scene.clientBox(beta.window), dx: -200, dy: 0)
+        try recognized("type-here", daemon) { try scene.swipe(4, on: scene.clientBox(beta.window), dx: -200, dy: 0) }
         try beta.waitForEvent("KeyPress k", timeout: 15) { $0.type == "KeyPress" && $0.keysym == "k" }
         try alpha.sync()
         #expect(!alpha.events.contains { $0.type == "KeyPress" }, "the focused window typed nothing")
@@ -182,7 +189,7 @@ struct DesktopMatrixTests {
 
     func perAppBindingFiresOnlyOverItsApp(_ scene: DesktopScene, _ daemon: DaemonProcess,
                                           alpha: TestClient, beta: TestClient) throws {
-        try scene.swipe(3, on: scene.clientBox(beta.window), dx: 0, dy: 200)
+        try recognized("beta-only", daemon) { try scene.swipe(3, on: scene.clientBox(beta.window), dx: 0, dy: 200) }
         try beta.waitForEvent("KeyPress b") { $0.type == "KeyPress" && $0.keysym == "b" }
         try alpha.sync()
         alpha.clear()
@@ -201,6 +208,23 @@ struct DesktopMatrixTests {
         try scene.drag(from: (box.midX, box.midY), dx: 0, dy: -150)
         try alpha.waitForEvent("TouchEnd of a drag") { $0.type == "TouchEnd" }
         #expect(alpha.events(ofType: "TouchUpdate").count >= 5, "the drag's moves reached the application")
+    }
+
+    /// Performs a gesture that `binding` answers, repeating it (at most twice more) when the
+    /// daemon did not recognize it within 3 s: a daemon starved by the whole suite's load can
+    /// miss the finger window (its clock is its own, not the server's: issue 10). What follows
+    /// asserts what the recognized gesture did. Repeats are printed.
+    func recognized(_ binding: String, _ daemon: DaemonProcess, _ gesture: () throws -> Void) throws {
+        let count = { daemon.log.components(separatedBy: "\(binding): ").count }
+        let before = count()
+        for attempt in 1...3 {
+            try gesture()
+            if (try? waitUntil("\(binding) recognized", timeout: 3) { count() > before }) != nil {
+                if attempt > 1 { print("matrix: \(binding) recognized at attempt \(attempt)") }
+                return
+            }
+        }
+        throw DeadlinePassed(waitingFor: "\(binding) recognized in 3 attempts", timeout: 9)
     }
 
     /// Taps the middle of alpha; returns how long its TouchBegin took to arrive, in microseconds.
@@ -287,17 +311,17 @@ struct DesktopMatrixTests {
                                   alpha: TestClient, beta: TestClient) throws {
         let actions = scene.actions
         // Beta goes to the next desktop under four fingers.
-        try scene.swipe(4, on: scene.clientBox(beta.window), dx: 0, dy: 200)
+        try recognized("window-away", daemon) { try scene.swipe(4, on: scene.clientBox(beta.window), dx: 0, dy: 200) }
         try waitUntil("beta on desktop 2") { actions.desktop(of: WindowID(rawValue: beta.window)) == 1 }
         try daemon.waitForLog("window-away: window: move-to-desktop next (performed)")
         // Next desktop from alpha, previous from beta, which is there.
-        try scene.swipe(3, on: scene.clientBox(alpha.window), dx: -200, dy: 0)
+        try recognized("next-desktop", daemon) { try scene.swipe(3, on: scene.clientBox(alpha.window), dx: -200, dy: 0) }
         try waitUntil("desktop 2") { actions.currentDesktop == 1 }
         try waitUntil("beta shown") { (try? scene.clientBox(beta.window)) != nil && scene.clientList.contains(beta.window) }
-        try scene.swipe(3, on: scene.clientBox(beta.window), dx: 200, dy: 0)
+        try recognized("previous-desktop", daemon) { try scene.swipe(3, on: scene.clientBox(beta.window), dx: 200, dy: 0) }
         try waitUntil("desktop 1") { actions.currentDesktop == 0 }
         // Showing the desktop, or saying why not.
-        try scene.swipe(3, on: scene.clientBox(alpha.window), dx: 0, dy: -200)
+        try recognized("show-desktop", daemon) { try scene.swipe(3, on: scene.clientBox(alpha.window), dx: 0, dy: -200) }
         if kind.showsDesktop {
             try daemon.waitForLog("show-desktop: desktop: show (performed)")
             try waitUntil("the desktop shown") { actions.isShowingDesktop }
@@ -312,10 +336,12 @@ struct DesktopMatrixTests {
     }
 
     /// Focuses alpha, swipes four fingers over beta, `restartRounds` times; returns how many
-    /// chords beta received, the rounds whose chord took longer than 3 s, and how many chords
-    /// went to alpha instead.
-    func keysAfterRestart(_ scene: DesktopScene, focused alpha: TestClient,
-                          under beta: TestClient) throws -> (typed: Int, late: [Int], astray: Int) {
+    /// chords beta received, the rounds whose chord took longer than 3 s, how many chords went
+    /// to alpha instead, and how many swipes had to be repeated because the daemon did not
+    /// recognize them (a starved daemon under the whole suite's load, not the focus logic
+    /// this counts: the swipe is repeated as a hand would).
+    func keysAfterRestart(_ scene: DesktopScene, _ daemon: DaemonProcess, focused alpha: TestClient,
+                          under beta: TestClient) throws -> (typed: Int, late: [Int], astray: Int, repeated: Int) {
         // The new manager adopts the windows anew; wait until it lists both.
         try waitUntil("both windows managed again", timeout: 15) {
             scene.clientList.contains(alpha.window) && scene.clientList.contains(beta.window)
@@ -325,16 +351,24 @@ struct DesktopMatrixTests {
         try alpha.sync()
         alpha.clear()
         let isChord = { (event: TestClient.Event) in event.type == "KeyPress" && event.keysym == "k" }
+        let recognized = { daemon.log.components(separatedBy: "type-here: keys: ctrl+alt+k (").count - 1 }
         var late: [Int] = []
+        var repeated = 0
         for round in 1...Self.restartRounds {
             try scene.activate(alpha)
+            let before = recognized()
             try scene.swipe(4, on: scene.clientBox(beta.window), dx: -200, dy: 0)
+            if (try? waitUntil("swipe \(round) recognized", timeout: 3) { recognized() > before }) == nil {
+                repeated += 1
+                try scene.activate(alpha)
+                try scene.swipe(4, on: scene.clientBox(beta.window), dx: -200, dy: 0)
+            }
             if (try? beta.waitForEvents("chord \(round)", count: round, timeout: 3, where: isChord)) == nil {
                 late.append(round)
             }
         }
         _ = try? beta.waitForEvents("every chord", count: Self.restartRounds, timeout: 5, where: isChord)
         try alpha.sync()
-        return (beta.events.filter(isChord).count, late, alpha.events.filter(isChord).count)
+        return (beta.events.filter(isChord).count, late, alpha.events.filter(isChord).count, repeated)
     }
 }
