@@ -102,12 +102,18 @@ extension WindowTracker {
         return (hint.res_name.map { String(cString: $0) } ?? "", hint.res_class.map { String(cString: $0) } ?? "")
     }
 
-    /// The title: `_NET_WM_NAME` in UTF-8, else `WM_NAME` (STRING is Latin-1, COMPOUND_TEXT is converted).
+    /// The title: `_NET_WM_NAME`, else `WM_NAME`, whichever is set and not empty, in the encoding
+    /// its type names (UTF8_STRING; STRING is Latin-1, as `xdotool set_window --name` writes even
+    /// `_NET_WM_NAME`; COMPOUND_TEXT is converted).
     func title(of window: Window) -> String {
-        if let value = property(of: window, atoms.netWMName, type: atoms.utf8String), value.format == 8 {
-            return String(decoding: value.bytes, as: UTF8.self)
+        for name in [atoms.netWMName, atoms.wmName] {
+            if let value = property(of: window, name), value.format == 8, !value.bytes.isEmpty { return text(of: value) }
         }
-        guard let value = property(of: window, atoms.wmName), value.format == 8 else { return "" }
+        return ""
+    }
+
+    /// A text property's characters, decoded by its type.
+    private func text(of value: PropertyValue) -> String {
         if value.type == Atom(XA_STRING) {
             return String(String.UnicodeScalarView(value.bytes.map { Unicode.Scalar($0) }))
         }

@@ -112,6 +112,19 @@ struct WindowTrackerTests {
         try pair.desk.waitForScene("_NET_WM_NAME in UTF-8") { pair.window(pair.alpha, in: $0)?.info.title == "Größe — 標題" }
     }
 
+    @Test func aNetWMNameOfTypeStringIsReadAsLatin1() throws {
+        let pair = try Pair()
+        defer { pair.finish() }
+        let window = Window(pair.alpha.window)
+        // As `xdotool set_window --name` writes it: _NET_WM_NAME, type STRING (Latin-1).
+        let latin1: [UInt8] = Array("Caf".utf8) + [0xE9, 0x20] + Array("menu".utf8)
+        pair.desk.act { display in
+            let name = XInternAtom(display, "_NET_WM_NAME", 0)
+            XChangeProperty(display, window, name, Atom(XA_STRING), 8, PropModeReplace, latin1, Int32(latin1.count))
+        }
+        try pair.desk.waitForScene("_NET_WM_NAME as STRING") { pair.window(pair.alpha, in: $0)?.info.title == "Café menu" }
+    }
+
     @Test func withoutAWindowManagerNoFrameHoldsAClient() throws {
         let pair = try Pair()
         defer { pair.finish() }
