@@ -26,7 +26,8 @@ struct ConfigOptions: ParsableArguments {
         let path = try requiredPath()
         do {
             let configuration = try ConfigLoader.load(path: path)
-            for warning in configuration.warnings { ReplayCommand.printError("warning: \(warning)") }
+            // A warning's text says "warning:" already.
+            for warning in configuration.warnings { ReplayCommand.printError("\(warning)") }
             return (configuration, path)
         } catch {
             ReplayCommand.printError(error.description)

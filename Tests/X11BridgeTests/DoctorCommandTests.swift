@@ -108,6 +108,14 @@ struct DoctorCommandTests {
                 && lines[index + 1].contains(expected.fix), "\(result.output)")
         let isProblem = expected.line.hasPrefix("problem")
         #expect(result.status == (isProblem ? 1 : 0), "\(result.output)")
+        if problem == .configWritableByOthers {
+            // Said once, by doctor and by check, with "warning:" once.
+            #expect(lines.filter { $0.contains("writable by group") }.count == 1, "\(result.output)")
+            let check = try ToolRun.run(["check", "--config", home.configPath], environment: environment)
+            let warnings = check.errors.split(separator: "\n").filter { $0.contains("writable by") }
+            #expect(warnings.count == 1 && warnings.allSatisfy { $0.components(separatedBy: "warning:").count == 2 },
+                    "\(check.errors)")
+        }
         #expect(lines.filter { $0.hasPrefix("problem") }.count == (isProblem ? 1 : 0), "only this problem: \(result.output)")
     }
 

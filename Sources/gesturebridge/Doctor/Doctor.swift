@@ -134,8 +134,10 @@ struct Doctor {
             return [.problem("config", first, fix: "fix it and run 'gesturebridge check --config \(path)' until it says OK")]
         }
         var checks = [DoctorCheck.ok("config", "\(path): \(configuration.allBindings.count) bindings")]
-        for warning in configuration.warnings {
-            checks.append(.warning("config", "\(warning)", fix: "see gesturebridge.yaml(5)"))
+        // The file's own mode is checked below, with its fix; the loader warns of it too.
+        let fileMode = Set(ConfigLoader.permissionWarnings(forFileAt: path).filter { $0.message.hasPrefix("the file ") })
+        for warning in configuration.warnings where !fileMode.contains(warning) {
+            checks.append(.warning("config", "\(warning.location): \(warning.message)", fix: "see gesturebridge.yaml(5)"))
         }
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & 0o022 != 0 {
