@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import Glibc
 import Testing
@@ -154,24 +155,20 @@ struct DaemonEndToEndTests {
         let server = try server
         let client = try TestClient.launchFocused(display: server.display)
         defer { client.kill() }
-        let config = """
-            gestures:
-              - name: drag-window
-                pan: { fingers: 3 }
-                hold: ctrl+alt
-            """
-        let killed = try DaemonProcess.start(display: server.display, config: config)
-        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
-        let ids: [UInt32] = [91, 92, 93]
-        let x = try Self.panWithThreeFingers(touchscreen, ids: ids)
+        // A daemon SIGKILLed (or OOM-killed) in the middle of a `hold: ctrl+alt`: its XTest presses
+        // outlive its connection. (Killing a real daemon while its touches are accepted and down
+        // crashes this Xorg now and then, in CloseDownClient: the client is played by hand.)
+        let killed = try #require(XOpenDisplay(server.display))
+        for keysym in [0xFFE3, 0xFFE9] {  // Control_L, Alt_L
+            XTestFakeKeyEvent(killed, UInt32(XKeysymToKeycode(killed, KeySym(keysym))), 1, 0)
+        }
+        XSync(killed, 0)
+        XCloseDisplay(killed)
         try client.waitForEvent("Alt pressed") { $0.type == "KeyPress" && $0.keysym == "Alt_L" }
-        // SIGKILL (or the OOM killer): nothing of the daemon runs, its XTest keys stay down.
-        killed.stop(SIGKILL)
-        try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: x[$0], y: 500) })
         try client.sync()
         #expect(!client.events.contains { $0.type == "KeyRelease" }, "nothing released them")
 
-        let next = try DaemonProcess.start(display: server.display, config: config)
+        let next = try DaemonProcess.start(display: server.display, config: Self.config)
         defer { next.stop() }
         try client.waitForEvent("Alt released") { $0.type == "KeyRelease" && $0.keysym == "Alt_L" }
         try client.waitForEvent("Control released") { $0.type == "KeyRelease" && $0.keysym == "Control_L" }
