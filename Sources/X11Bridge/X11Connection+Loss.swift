@@ -13,9 +13,25 @@ extension X11Connection {
         XSetIOErrorHandler { _ in
             let message = "gesturebridge: lost the connection to the X server; exiting (status 1)\n"
             _ = message.withCString { write(2, $0, strlen($0)) }
+            for path in LossCleanup.paths { unlink(path) }
             _exit(1)
         }
     }
+
+    /// Has the handler of `exitWhenConnectionIsLost` remove `path` (a socket the daemon made)
+    /// before it exits; nothing else runs then.
+    public static func removeOnConnectionLoss(_ path: String) {
+        guard let copy = strdup(path) else { return }
+        LossCleanup.paths.append(UnsafePointer(copy))
+    }
+}
+
+/// The files the lost-connection handler removes: C strings made once, read only by the handler.
+enum LossCleanup {
+    nonisolated(unsafe) static var paths: [UnsafePointer<CChar>] = []
+}
+
+extension X11Connection {
 
     /// The resolution of the default screen in dots per inch, from its size in millimetres; 96 when unknown.
     public var screenDPI: Double {

@@ -70,6 +70,8 @@ final class Daemon {
         do {
             control = try ControlServer(paths: .current, display: connection.name)
             control?.log = { [logger] in logger.warning("\($0)") }
+            // Losing the X server ends the process in Xlib's handler: the socket goes with it.
+            if let path = control?.path { X11Connection.removeOnConnectionLoss(path) }
         } catch {
             // Gestures matter more than the tools: run on without them.
             logger.warning("no monitor or record: \(error)")
