@@ -88,13 +88,25 @@ struct ToolkitAppTests {
         return id
     }
 
+    /// openbox and the daemon (with `config`) on the suite's server, and the scene to act on.
+    static func openboxAndDaemon(_ server: XServer) throws -> (Desktop, DaemonProcess, DesktopScene) {
+        let desktop = try Desktop.start(.openbox, display: server.display)
+        do {
+            let scene = try DesktopScene(server: server)
+            return (desktop, try DaemonProcess.start(display: server.display, config: config), scene)
+        } catch {
+            desktop.stop()
+            throw error
+        }
+    }
+
     @Test func aTapPressesAGTKAndAQtButtonButNotWhileABoundGestureRuns() throws {
         let server = try XServer.shared()
-        let desktop = try Desktop.start(.openbox, display: server.display)
-        defer { desktop.stop() }
-        let daemon = try DaemonProcess.start(display: server.display, config: Self.config)
-        defer { daemon.stop() }
-        let scene = try DesktopScene(server: server)
+        let (desktop, daemon, scene) = try Self.openboxAndDaemon(server)
+        defer {
+            daemon.stop()
+            desktop.stop()
+        }
 
         let zenity = try App("/usr/bin/zenity", ["--question", "--text=Tap Yes"], display: server.display)
         let question = try scene.clientBox(window("Zenity", scene))
@@ -130,11 +142,11 @@ struct ToolkitAppTests {
 
     @Test func aOneFingerDragScrollsAGTKListButAThreeFingerGestureDoesNot() throws {
         let server = try XServer.shared()
-        let desktop = try Desktop.start(.openbox, display: server.display)
-        defer { desktop.stop() }
-        let daemon = try DaemonProcess.start(display: server.display, config: Self.config)
-        defer { daemon.stop() }
-        let scene = try DesktopScene(server: server)
+        let (desktop, daemon, scene) = try Self.openboxAndDaemon(server)
+        defer {
+            daemon.stop()
+            desktop.stop()
+        }
 
         let dragged = try rowAfter({ scene, list in
             try scene.drag(from: (list.midX, list.y + 330), dx: 0, dy: -220, steps: 20)
