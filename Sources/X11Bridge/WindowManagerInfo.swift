@@ -65,12 +65,22 @@ extension X11Connection {
         // Without the root's property, the manager's check window is still there to name it.
         let orphan = check == nil ? orphanedCheckWindow() : nil
         let named = [check.map { Window($0.rawValue) }, orphan, owner == 0 ? nil : owner].compactMap { $0 }
-        let name = named.lazy.compactMap { self.utf8Name(of: $0) }.first
-            ?? named.lazy.compactMap { self.className(of: $0) }.first
-            ?? "an unnamed window manager"
+        let name = firstName(of: named) ?? "an unnamed window manager"
         let supported = Set(atoms(XInternAtom(display, "_NET_SUPPORTED", 0), of: root).map { UInt64($0) })
         return WindowManagerInfo(name: name, supported: supported, ownsSelection: owner != 0,
                                  hasLiveCheckWindow: check != nil)
+    }
+
+    /// The first `_NET_WM_NAME` of `windows`, else the first class name.
+    ///
+    /// Each window is read once. Not `lazy.compactMap`: the standard library's lazy
+    /// compactMap runs its transform twice per element (filter, then map with a force
+    /// unwrap), and a manager's window that dies or renames itself between the two reads
+    /// (as openbox's does during `--restart`) trapped the daemon.
+    private func firstName(of windows: [Window]) -> String? {
+        for window in windows { if let name = utf8Name(of: window) { return name } }
+        for window in windows { if let name = className(of: window) { return name } }
+        return nil
     }
 
     /// The window `_NET_SUPPORTING_WM_CHECK` names, if it is alive and names itself.
