@@ -48,6 +48,9 @@ public final class GestureSession {
     /// The earliest time at which `advance(to:)` has work to do.
     public var nextDeadline: Double? { engine.nextDeadline }
 
+    /// The session's clock: the time of the last frame, timer or advance. It never goes back.
+    public var time: Double { engine.now }
+
     /// How many recognizers are taking part right now (for `bench`).
     public var activeRecognizerCount: Int { engine.activeRecognizerCount }
 

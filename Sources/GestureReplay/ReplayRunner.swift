@@ -4,7 +4,7 @@ import GestureEngine
 /// Runs the real engine, config and bindings over a trace on a virtual clock.
 ///
 /// The replay contract (`shared/spec/replay.md`): touch lines at the same time form
-/// one frame; timers fire at their own virtual time between lines; after the last
+/// one frame, with the landings last (`FrameAssembler`); timers fire at their own virtual time between lines; after the last
 /// line the clock runs on until no timer is pending. Nothing is injected anywhere.
 public enum ReplayRunner {
     /// What a replay produced.
@@ -19,24 +19,21 @@ public enum ReplayRunner {
     public static func run(trace: Trace, configuration: Configuration, verbose: Bool) -> Outcome {
         let session = GestureSession(configuration: configuration, scene: sceneDescription(of: trace.header))
         var recorder = ReplayRecorder(scene: session.scene, verbose: verbose)
-        var frame: [TouchSample] = []
-        var frameTime = 0.0
+        var frames = FrameAssembler()
 
-        func flushFrame() {
-            guard !frame.isEmpty else { return }
-            session.advance(to: frameTime)
-            session.handle(frame, at: frameTime)
+        func handle(_ frame: [TouchSample], at time: Double) {
+            session.advance(to: time)
+            session.handle(frame, at: time)
             recorder.record(session)
-            frame.removeAll(keepingCapacity: true)
         }
+        func flushFrame() { frames.flush(emit: handle) }
 
         let pointer = defaultPointer(of: trace.header)
         for event in trace.events {
             switch event.input {
             case .touch(let touch):
-                if event.time != frameTime || frame.contains(where: { $0.id == touch.id }) { flushFrame() }
-                frameTime = event.time
-                frame.append(TouchSample(id: touch.id, phase: phase(touch.phase), location: Point(x: touch.x, y: touch.y)))
+                let sample = TouchSample(id: touch.id, phase: phase(touch.phase), location: Point(x: touch.x, y: touch.y))
+                frames.add(sample, at: event.time, emit: handle)
             case .clock:
                 flushFrame()
                 session.advance(to: event.time)

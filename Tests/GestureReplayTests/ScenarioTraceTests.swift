@@ -34,6 +34,39 @@ import Testing
         try expectation.check()
     }
 
+    // MARK: Back to back
+
+    static let backToBack: [E] = [
+        // Three swipes, each landing in the instant the last one lifts: three swipes.
+        E(files: .init(folder: "back-to-back", config: "swipes.yaml", trace: "swipes.jsonl"),
+          states: ["next-desktop": [.ended, .ended, .ended]],
+          actions: [E.action("next-desktop", at: 0.024, #"{"desktop": "next"}"#),
+                    E.action("next-desktop", at: 0.084, #"{"desktop": "next"}"#),
+                    E.action("next-desktop", at: 0.144, #"{"desktop": "next"}"#)],
+          decisions: [1: .accepted(at: 0.024), 2: .accepted(at: 0.024), 3: .accepted(at: 0.024),
+                      4: .accepted(at: 0.084), 5: .accepted(at: 0.084), 6: .accepted(at: 0.084),
+                      7: .accepted(at: 0.144), 8: .accepted(at: 0.144), 9: .accepted(at: 0.144)]),
+        // A pan ends in the instant the next one lands, the lifts read first: two pans.
+        E(files: .init(folder: "back-to-back", config: "pans.yaml", trace: "pans-lift-first.jsonl"),
+          states: ["scroll": [.began, .changed, .ended, .began, .changed, .ended]],
+          actions: [E.action("scroll", at: 0.012, #"{"keys": "ctrl+Home"}"#),
+                    E.action("scroll", at: 0.096, #"{"keys": "ctrl+Home"}"#)],
+          decisions: [1: .accepted(at: 0.012), 2: .accepted(at: 0.012),
+                      3: .accepted(at: 0.096), 4: .accepted(at: 0.096)]),
+        // The same with the landings read before the lifts: the instant's lifts still go first.
+        E(files: .init(folder: "back-to-back", config: "pans.yaml", trace: "pans-land-first.jsonl"),
+          states: ["scroll": [.began, .changed, .ended, .began, .changed, .ended]],
+          actions: [E.action("scroll", at: 0.012, #"{"keys": "ctrl+Home"}"#),
+                    E.action("scroll", at: 0.096, #"{"keys": "ctrl+Home"}"#)],
+          decisions: [1: .accepted(at: 0.012), 2: .accepted(at: 0.012),
+                      3: .accepted(at: 0.096), 4: .accepted(at: 0.096)]),
+    ]
+
+    @Test(arguments: backToBack)
+    func gesturesBackToBackEachFire(_ expectation: Expectation) throws {
+        try expectation.check()
+    }
+
     // MARK: 2. Pan after swipe
 
     static let panAndSwipe: [E] = [

@@ -44,7 +44,10 @@ final class Daemon {
     /// The window manager as last seen, to notice a change.
     var windowManager: WindowManagerInfo?
     private var captured: [CaptureEvent] = []
-    private var frame: [TouchSample] = []
+    /// Touches, one instant at a time (`FrameAssembler`).
+    private var frames = FrameAssembler()
+    /// The server's event times on the daemon's clock.
+    private var serverClock = ServerClock()
 
     init(connection: X11Connection, reloader: ConfigReloader, logger: Logger, verbose: Bool) throws {
         self.connection = connection
@@ -78,7 +81,6 @@ final class Daemon {
             control = nil
         }
         captured.reserveCapacity(64)
-        frame.reserveCapacity(16)
     }
 
     /// Seconds on the monotonic clock: the one time base for touches and timers.
@@ -170,12 +172,14 @@ final class Daemon {
         return Int32(max(0, ((earliest - now) * 1000).rounded(.up)))
     }
 
-    /// Drains the X events and feeds touches to the session, a frame at a time.
+    /// Drains the X events and feeds touches to the session, a frame per instant.
+    ///
+    /// Each event is timed by the server's stamp (`ServerClock`), so touches read in one
+    /// batch keep the instants they happened at, and timers due in between fire in between.
     func pumpX(now: Double) {
         captured.removeAll(keepingCapacity: true)
         capture.nextEvents(into: &captured)
         guard !captured.isEmpty else { return }
-        frame.removeAll(keepingCapacity: true)
         for event in captured {
             switch event {
             case .touch(let touch):
@@ -189,23 +193,25 @@ final class Daemon {
                 case .drop:
                     continue
                 }
-                // One frame holds one sample per touch; a second one starts the next frame.
-                if frame.contains(where: { $0.id == touch.id }) { flushFrame(now: now) }
                 let phase: TouchPhase = switch touch.phase {
                 case .began: .began
                 case .moved: .moved
                 case .ended: .ended
                 }
-                frame.append(TouchSample(id: touch.id, phase: phase, location: Point(x: touch.x, y: touch.y)))
-                control?.publish(.touch(frame[frame.count - 1], time: now))
+                let time = serverClock.time(ofServer: touch.time, now: now, floor: max(session.time, frames.time))
+                let sample = TouchSample(id: touch.id, phase: phase, location: Point(x: touch.x, y: touch.y))
+                frames.add(sample, at: time, emit: handleFrame)
+                control?.publish(.touch(sample, time: time))
             case .gesture(let gesture):
                 // A touchpad gesture is its own frame of synthesized touches.
-                flushFrame(now: now)
+                frames.flush(emit: handleFrame)
+                let time = serverClock.time(ofServer: gesture.time, now: now, floor: session.time)
                 if verbose { logger.debug("touchpad \(gesture)") }
                 let pad = PadEvent(gesture)
-                control?.publish(.pad(Trace.PadInput(pad), time: now))
+                control?.publish(.pad(Trace.PadInput(pad), time: time))
                 guard padGate.route(pad.phase, keyboardIsGrabbed: keyboardIsGrabbed) == .recognize else { continue }
-                session.handle(pad: pad, at: now)
+                session.advance(to: time)
+                session.handle(pad: pad, at: time)
                 handleOutputs()
             case .device(let change):
                 logger.notice("input device \(change)")
@@ -214,13 +220,13 @@ final class Daemon {
                 if case .enabled(let device) = change { applyOutput(reloader.current.devices, to: device.id, name: device.name) }
             }
         }
-        flushFrame(now: now)
+        frames.flush(emit: handleFrame)
     }
 
-    private func flushFrame(now: Double) {
-        guard !frame.isEmpty else { return }
-        session.handle(frame, at: now)
-        frame.removeAll(keepingCapacity: true)
+    /// Fires the timers due before the frame's instant, then hands it the frame.
+    private func handleFrame(_ frame: [TouchSample], at time: Double) {
+        session.advance(to: time)
+        session.handle(frame, at: time)
         handleOutputs()
     }
 
