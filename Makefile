@@ -17,7 +17,7 @@ BINARY ?=
 INSTALL_FLAGS = --prefix "$(PREFIX)" $(if $(DESTDIR),--destdir "$(DESTDIR)") $(if $(NO_ENABLE),--no-enable) \
 	$(if $(BINARY),--binary "$(BINARY)")
 
-.PHONY: help build install uninstall deb test
+.PHONY: help build install uninstall deb test soak
 
 help:
 	@echo "GestureBridge make targets:"
@@ -29,6 +29,8 @@ help:
 	@echo "  make uninstall   stop the service and remove what install put in PREFIX (keeps your config)"
 	@echo "  make deb         build the Debian package into .build/deb (needs dpkg-dev)"
 	@echo "  make test        run the tests (swift test)"
+	@echo "  make soak        GESTURES (now: $(GESTURES)) mixed gestures back to back through a release"
+	@echo "                   daemon on a test Xorg: missed gestures, RSS, stuck touches and keys"
 
 build:
 	@Packaging/build-release.sh >/dev/null
@@ -44,3 +46,12 @@ deb:
 
 test:
 	swift test
+
+# How many gestures `make soak` sends.
+GESTURES ?= 20000
+
+soak:
+	swift build -c release --product gesturebridge
+	GESTUREBRIDGE_SOAK=$(GESTURES) GESTUREBRIDGE_BINARY="$$(swift build -c release --show-bin-path)/gesturebridge" \
+		swift test --filter SoakTests 2>&1 | grep -E '^soak:|✔|✘'
+

@@ -26,21 +26,28 @@ import Testing
         .init(input: "0:1+ 0.01:1~ 0.02:1-", frames: "0:1+ | 0.01:1~ | 0.02:1-"),
         // The same touch twice in one instant: two frames.
         .init(input: "0:1+ 0:1-", frames: "0:1+ | 0:1-"),
-        // A lift and a landing in one instant: the lift first, whichever came first.
+        // A landing after a lift in one instant starts a frame: the lift ends its gesture first.
         .init(input: "0:1- 0:2- 0:3+ 0:4+", frames: "0:1- 2- | 0:3+ 4+"),
-        .init(input: "0:3+ 0:1- 0:4+ 0:2-", frames: "0:1- 2- | 0:3+ 4+"),
-        // A move and a landing likewise.
-        .init(input: "0:2+ 0:1~", frames: "0:1~ | 0:2+"),
+        .init(input: "0:3+ 0:1- 0:4+ 0:2-", frames: "0:3+ 1- | 0:4+ 2-"),
+        // Never reordered: a landing and a move stay as X reported them.
+        .init(input: "0:2+ 0:1~", frames: "0:2+ 1~"),
+        .init(input: "0:1~ 0:2+", frames: "0:1~ | 0:2+"),
+        // A two-finger tap in one instant, and split across two reads of the connection.
+        .init(input: "0:1+ 0:2+ 0:1- 0:2-", frames: "0:1+ 2+ | 0:1- 2-"),
+        .init(input: "0:1+ flush 0:2+ 0:1- 0:2-", frames: "0:1+ | 0:2+ 1- | 0:2-"),
+        // A whole gesture in one instant, and the next one landing after its lifts.
+        .init(input: "0:1+ 0:2+ 0:1- 0:2- 0:3+", frames: "0:1+ 2+ | 0:1- 2- | 0:3+"),
     ]
 
     @Test(arguments: assemblies)
-    func samplesBecomeOneFramePerInstantWithTheLandingsLast(_ case: Assembly) {
+    func samplesBecomeOneFramePerInstantInArrivalOrder(_ case: Assembly) {
         var assembler = FrameAssembler()
         var frames: [String] = []
         let emit = { (frame: [TouchSample], time: Double) in
             frames.append("\(time.formatted):" + frame.map(Self.word).joined(separator: " "))
         }
         for item in `case`.input.split(separator: " ") {
+            if item == "flush" { assembler.flush(emit: emit); continue }
             let parts = item.split(separator: ":")
             assembler.add(Self.sample(parts[1]), at: Double(parts[0])!, emit: emit)
         }

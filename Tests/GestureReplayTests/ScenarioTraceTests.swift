@@ -53,13 +53,14 @@ import Testing
                     E.action("scroll", at: 0.096, #"{"keys": "ctrl+Home"}"#)],
           decisions: [1: .accepted(at: 0.012), 2: .accepted(at: 0.012),
                       3: .accepted(at: 0.096), 4: .accepted(at: 0.096)]),
-        // The same with the landings read before the lifts: the instant's lifts still go first.
+        // The landings read before the lifts: X said the second pair landed while the first
+        // was still down, so the first pan's end resets the recognizer they had joined (as in
+        // UIKit when one event carries both). They are not lost: they reach the application.
         E(files: .init(folder: "back-to-back", config: "pans.yaml", trace: "pans-land-first.jsonl"),
-          states: ["scroll": [.began, .changed, .ended, .began, .changed, .ended]],
-          actions: [E.action("scroll", at: 0.012, #"{"keys": "ctrl+Home"}"#),
-                    E.action("scroll", at: 0.096, #"{"keys": "ctrl+Home"}"#)],
+          states: ["scroll": [.began, .changed, .ended]],
+          actions: [E.action("scroll", at: 0.012, #"{"keys": "ctrl+Home"}"#)],
           decisions: [1: .accepted(at: 0.012), 2: .accepted(at: 0.012),
-                      3: .accepted(at: 0.096), 4: .accepted(at: 0.096)]),
+                      3: .rejected(at: 0.084), 4: .rejected(at: 0.084)]),
     ]
 
     @Test(arguments: backToBack)

@@ -200,6 +200,7 @@ final class Daemon {
                 }
                 let time = serverClock.time(ofServer: touch.time, now: now, floor: max(session.time, frames.time))
                 let sample = TouchSample(id: touch.id, phase: phase, location: Point(x: touch.x, y: touch.y))
+                if verbose { logger.debug("\(time.shortDescription) \(touch)") }
                 frames.add(sample, at: time, emit: handleFrame)
                 control?.publish(.touch(sample, time: time))
             case .gesture(let gesture):

@@ -11,7 +11,7 @@ final class DaemonProcess: @unchecked Sendable {
     /// Writes `config` to a temporary file and starts the daemon on `display`; waits for its ready line.
     /// `environment` is added to the test's own, such as a private `XDG_RUNTIME_DIR`.
     static func start(display: String, config: String, environment: [String: String] = [:],
-                      timeout: Double = 15) throws -> DaemonProcess {
+                      verbose: Bool = true, timeout: Double = 15) throws -> DaemonProcess {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gb-run-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let configURL = directory.appendingPathComponent("config.yaml")
@@ -21,7 +21,7 @@ final class DaemonProcess: @unchecked Sendable {
         if !environment.isEmpty {
             process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         }
-        process.arguments = ["run", "--config", configURL.path, "--display", display, "--verbose"]
+        process.arguments = ["run", "--config", configURL.path, "--display", display] + (verbose ? ["--verbose"] : [])
         let errors = Pipe.closingOnExec()
         process.standardError = errors
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
