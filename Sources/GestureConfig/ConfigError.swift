@@ -59,7 +59,14 @@ public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
         case neverFires
         /// A region that does not lie inside its window.
         case regionOutsideWindow
+        /// More mistakes than one report lists (`ConfigError.maximumCount`).
+        case tooManyErrors
     }
+
+    /// The most errors one file reports; past it, one line says how many more there are.
+    public static let maximumCount = 50
+    /// The most characters of a file's text an error quotes; longer text is cut in the middle.
+    public static let maximumQuote = 60
 
     /// Where the mistake is.
     public var location: SourceLocation
@@ -78,9 +85,26 @@ public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
     ) {
         self.kind = kind
         self.location = location
-        self.message = message
-        self.found = found
-        self.suggestion = suggestion
+        self.message = Self.shorteningQuotes(in: message)
+        self.found = Self.excerpt(found)
+        self.suggestion = suggestion.map(Self.shorteningQuotes)
+    }
+
+    /// The text, or its start and end around "…" with the length, when longer than `maximumQuote`.
+    public static func excerpt(_ text: String) -> String {
+        guard text.count > maximumQuote else { return text }
+        let half = maximumQuote / 2
+        return "\(text.prefix(half))…\(text.suffix(half)) (\(text.count) characters)"
+    }
+
+    /// The message with every quoted run ('…') longer than `maximumQuote` excerpted.
+    static func shorteningQuotes(in message: String) -> String {
+        guard message.count > maximumQuote else { return message }
+        let parts = message.split(separator: "'", omittingEmptySubsequences: false)
+        guard parts.count >= 3 else { return message }
+        return parts.enumerated().map { index, part in
+            index % 2 == 1 && index < parts.count - 1 ? excerpt(String(part)) : String(part)
+        }.joined(separator: "'")
     }
 
     /// The file named in the location.

@@ -11,29 +11,7 @@ public enum ConfigLoader {
     /// Adds a warning when the file or its directory can be written by group or
     /// others: the file names commands to run, so that would let them run commands as you.
     public static func load(path: String) throws(ConfigErrors) -> Configuration {
-        let whole = SourceLocation(file: path, line: 0, column: 0)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ConfigErrors([ConfigError(
-                .unreadable, at: whole, message: "no such file", found: path,
-                suggestion: "create it; gesturebridge.yaml(5) describes what goes in it"
-            )])
-        }
-        guard !isDirectory.boolValue else {
-            throw ConfigErrors([ConfigError(.unreadable, at: whole, message: "is a directory, not a file", found: path)])
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigErrors([ConfigError(
-                .unreadable, at: whole, message: "cannot read the file", found: path,
-                suggestion: "check its permissions"
-            )])
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw ConfigErrors([ConfigError(
-                .unreadable, at: whole, message: "the file is not UTF-8 text", found: path,
-                suggestion: "save it as UTF-8"
-            )])
-        }
+        let text = try ConfigFile.read(path)
         var configuration = try load(yaml: text, file: path)
         configuration.warnings += permissionWarnings(forFileAt: path)
         return configuration
@@ -55,7 +33,15 @@ public enum ConfigLoader {
         }
         let parser = ConfigParser(file: file)
         let configuration = parser.configuration(root)
-        guard parser.errors.isEmpty else { throw ConfigErrors(parser.errors) }
+        guard parser.errors.isEmpty else {
+            var errors = ConfigErrors(parser.errors)
+            if parser.unlisted > 0 {
+                errors.errors.append(ConfigError(
+                    .tooManyErrors, at: SourceLocation(file: file, line: 0, column: 0),
+                    message: "\(parser.unlisted) more errors not listed", suggestion: "fix the ones above first"))
+            }
+            throw errors
+        }
         return configuration
     }
 
@@ -73,6 +59,15 @@ public enum ConfigLoader {
                 at: whole,
                 message: "the file is writable by \(who), who could make gesturebridge run commands as you; "
                     + "run 'chmod go-w \(resolved)'"
+            ))
+        }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: resolved)
+        if let owner = (attributes?[.ownerAccountID] as? NSNumber)?.uint32Value, owner != 0, owner != getuid() {
+            let name = attributes?[.ownerAccountName] as? String
+            warnings.append(ConfigWarning(
+                at: whole,
+                message: "the file belongs to \(name.map { "user \($0)" } ?? "user id \(owner)"), who could make gesturebridge "
+                    + "run commands as you; copy it to a file of your own"
             ))
         }
         if let mode = permissions(of: directory), let who = writers(mode), mode & 0o1000 == 0 {

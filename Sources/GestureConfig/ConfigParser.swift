@@ -31,6 +31,8 @@ final class ConfigParser {
     let file: String
     /// The errors found so far.
     private(set) var errors: [ConfigError] = []
+    /// How many errors past `ConfigError.maximumCount` were not recorded.
+    private(set) var unlisted = 0
     /// Every binding seen, usable or not, for the checks across bindings.
     var drafts: [BindingDraft] = []
 
@@ -72,6 +74,10 @@ final class ConfigParser {
         _ kind: ConfigError.Kind, at location: SourceLocation, _ message: String,
         found: String = "", suggestion: String? = nil
     ) {
+        guard errors.count < ConfigError.maximumCount else {
+            unlisted += 1
+            return
+        }
         errors.append(ConfigError(kind, at: location, message: message, found: found, suggestion: suggestion))
     }
 

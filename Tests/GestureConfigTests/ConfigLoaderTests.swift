@@ -52,6 +52,17 @@ import Testing
         #expect(warnings.allSatisfy { $0.message.hasPrefix("its directory ") })
     }
 
+    /// Another user's file, even 644, is theirs to change: a way to run commands as you.
+    @Test func aFileOfAnotherUserIsWarnedAbout() throws {
+        let (directory, file) = try Self.makeConfig(fileMode: 0o644)
+        defer { Self.remove(directory) }
+        // nobody (65534); changing a file's owner needs root, as the suite has in CI and here.
+        try #require(chown(file, 65534, 65534) == 0, "chown needs root: \(String(cString: strerror(errno)))")
+        let warnings = try ConfigLoader.load(path: file).warnings.map(\.message)
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.hasPrefix("the file belongs to user ") == true, "\(warnings)")
+    }
+
     @Test func symbolicLinkIsJudgedByItsTarget() throws {
         let (directory, file) = try Self.makeConfig()
         defer { Self.remove(directory) }
@@ -90,8 +101,73 @@ import Testing
             _ = try ConfigLoader.load(path: file)
             Issue.record("loaded invalid UTF-8")
         } catch {
-            #expect(error.errors.map(\.kind) == [.unreadable])
-            #expect(error.errors.first?.line == 0)
+            #expect(error.errors.map(\.description) == ["\(file):1:4: the file is not UTF-8 text: byte 3 is 0xFF; save it as UTF-8"])
+        }
+    }
+
+    /// What stands in the config's place, and the one line that refuses it.
+    struct Refusal: Sendable, CustomTestStringConvertible {
+        var what: String
+        /// Puts the thing at `path` in a fresh directory; returns the path to load.
+        var make: @Sendable (_ path: String) throws -> String
+        var message: String
+        var testDescription: String { what }
+    }
+
+    static let refusals: [Refusal] = [
+        Refusal(what: "a symbolic link loop", make: { path in
+            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: path + ".other")
+            try FileManager.default.createSymbolicLink(atPath: path + ".other", withDestinationPath: path)
+            return path
+        }, message: "a loop of symbolic links; point the link at the real file"),
+        Refusal(what: "a FIFO", make: { path in
+            guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+            return path
+        }, message: "is a FIFO, not a file; point --config at a regular file"),
+        Refusal(what: "a device", make: { _ in "/dev/zero" },
+                message: "is a device, not a file; point --config at a regular file"),
+        Refusal(what: "a file past 1 MiB", make: { path in
+            try Data(repeating: UInt8(ascii: "#"), count: (1 << 20) + 1).write(to: URL(fileURLWithPath: path))
+            return path
+        }, message: "the file is 1048577 bytes; a config is at most 1 MiB (1048576 bytes); is this the right file?"),
+    ]
+
+    @Test(arguments: refusals)
+    func whatIsNotAConfigFileIsRefusedWithOneLine(_ refusal: Refusal) throws {
+        let (directory, _) = try Self.makeConfig()
+        defer { Self.remove(directory) }
+        let path = try refusal.make(directory + "/other.yaml")
+        do {
+            _ = try ConfigLoader.load(path: path)
+            Issue.record("loaded \(refusal.what)")
+        } catch {
+            #expect(error.errors.map(\.description) == ["\(path): \(refusal.message)"])
+        }
+    }
+
+    @Test func aFileFullOfMistakesListsFiftyAndCountsTheRest() throws {
+        let lines = (0..<1000).map { "  - nm\($0): x" }.joined(separator: "\n")
+        let (directory, file) = try Self.makeConfig(text: "gestures:\n" + lines + "\n")
+        defer { Self.remove(directory) }
+        do {
+            _ = try ConfigLoader.load(path: file)
+            Issue.record("loaded a file of mistakes")
+        } catch {
+            #expect(error.errors.count == ConfigError.maximumCount + 1)
+            #expect(error.errors.last?.description == "\(file): 1950 more errors not listed; fix the ones above first")
+        }
+    }
+
+    @Test func anErrorQuotesAnExcerptOfALongValue() throws {
+        let long = String(repeating: "x", count: 100_000)
+        let (directory, file) = try Self.makeConfig(text: "settings:\n  dpi: \(long)\n")
+        defer { Self.remove(directory) }
+        do {
+            _ = try ConfigLoader.load(path: file)
+            Issue.record("loaded a bad dpi")
+        } catch {
+            let excerpt = String(repeating: "x", count: 30) + "…" + String(repeating: "x", count: 30) + " (100000 characters)"
+            #expect(error.errors.map(\.description) == ["\(file):2:8: bad dpi '\(excerpt)' for 'dpi'; write dots per inch, such as 96 or 144"])
         }
     }
 

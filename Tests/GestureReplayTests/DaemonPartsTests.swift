@@ -1,4 +1,5 @@
 import Foundation
+import GestureConfig
 import Glibc
 import Logging
 import Testing
@@ -64,14 +65,50 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("config.yaml")
         try Self.good.write(to: file, atomically: false, encoding: .utf8)
-        var reloader = try ConfigReloader(path: file.path, logger: Logger(label: "test"))
+        let reloader = try ConfigReloader(path: file.path, logger: Logger(label: "test"))
         #expect(reloader.current.allBindings.map(\.name) == ["next"])
         try "gestures:\n  - name: next\n    swipe: { fingrs: 3 }\n".write(to: file, atomically: false, encoding: .utf8)
-        #expect(reloader.reload() == nil)
+        #expect(Self.reloadAndWait(reloader) == nil)
         #expect(reloader.current.allBindings.map(\.name) == ["next"], "the last good config stays")
         try Self.other.write(to: file, atomically: false, encoding: .utf8)
-        #expect(reloader.reload()?.allBindings.map(\.name) == ["back"])
+        #expect(Self.reloadAndWait(reloader)?.allBindings.map(\.name) == ["back"])
         #expect(reloader.current.allBindings.map(\.name) == ["back"])
+    }
+
+    /// A reload runs on its own thread: the loop goes on meanwhile, and a reload asked for
+    /// while one runs follows it, so the last edit wins.
+    @Test func aReloadRunsBesideTheLoopAndTheLastEditWins() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("config.yaml")
+        try Self.good.write(to: file, atomically: false, encoding: .utf8)
+        let reloader = try ConfigReloader(path: file.path, logger: Logger(label: "test"))
+        // A FIFO in the file's place would have hung a reload on the loop.
+        try FileManager.default.removeItem(at: file)
+        #expect(mkfifo(file.path, 0o600) == 0)
+        reloader.reload()
+        #expect(reloader.isReloading)
+        #expect(Self.waitReadable(reloader.fileDescriptor))
+        #expect(reloader.finish() == nil, "a FIFO is refused, the old config stays")
+        #expect(reloader.current.allBindings.map(\.name) == ["next"])
+        try FileManager.default.removeItem(at: file)
+        try Self.good.write(to: file, atomically: false, encoding: .utf8)
+        reloader.reload()
+        try Self.other.write(to: file, atomically: false, encoding: .utf8)
+        reloader.reload()
+        var last: Configuration?
+        while reloader.isReloading, Self.waitReadable(reloader.fileDescriptor) {
+            last = reloader.finish() ?? last
+        }
+        #expect(last?.allBindings.map(\.name) == ["back"])
+        #expect(reloader.current.allBindings.map(\.name) == ["back"])
+    }
+
+    /// Starts a reload and waits (bounded) for it, as the loop would.
+    static func reloadAndWait(_ reloader: ConfigReloader) -> Configuration? {
+        reloader.reload()
+        guard waitReadable(reloader.fileDescriptor) else { return nil }
+        return reloader.finish()
     }
 
     /// Takes flags as the loop would, until `wanted` has all arrived or 2 s pass.

@@ -27,7 +27,7 @@ final class Daemon {
     let lockProbe: ScreenLockProbe
     private var gate = StandAsideGate()
     private var padGate = StandAsideGate()
-    var reloader: ConfigReloader
+    let reloader: ConfigReloader
     let watcher: ConfigWatcher
     /// The socket `gesturebridge monitor` and `record` read from; nil when it could not be made.
     let control: ControlServer?
@@ -105,7 +105,8 @@ final class Daemon {
                    pollfd(fd: SignalFlags.readFD, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: tracker.connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: performer.connection.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+                   pollfd(fd: performer.connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: reloader.fileDescriptor, events: Int16(POLLIN), revents: 0)]
         while true {
             // Xlib may already hold events it read while answering a request.
             followWindows()
@@ -130,10 +131,11 @@ final class Daemon {
             let signals = SignalFlags.take()
             if signals.terminate { return shutdown(status: 0) }
             if signals.childExited { performer.commands.reapChildren() }
-            if signals.reload { reload() }
+            if signals.reload { reloader.reload() }
             if fds[2].revents != 0 { watcher.readEvents(now: now) }
             control?.handle(fds[Self.fixedDescriptors...], now: now, status: controlStatus)
-            if watcher.takeDueReload(now: now) { reload() }
+            if watcher.takeDueReload(now: now) { reloader.reload() }
+            if fds[5].revents != 0 { reloaded() }
             pumpX(now: now)
             session.advance(to: now)
             handleOutputs()
@@ -144,8 +146,8 @@ final class Daemon {
         }
     }
 
-    /// The poll set's entries before the control socket's: X, signals, config, windows, actions.
-    static let fixedDescriptors = 5
+    /// The poll set's entries before the control socket's: X, signals, config, windows, actions, reloads.
+    static let fixedDescriptors = 6
 
     /// What a tool that connects to the control socket is told first.
     var controlStatus: ControlStatus {
@@ -252,9 +254,10 @@ final class Daemon {
         connection.flush()
     }
 
-    func reload() {
+    /// Applies a reload that finished on its thread (`ConfigReloader`).
+    func reloaded() {
         let devices = reloader.current.devices
-        let reloaded = reloader.reload()
+        let reloaded = reloader.finish()
         control?.publish(.reload(path: reloader.path, bindings: reloaded?.allBindings.count, time: Self.now()))
         guard let configuration = reloaded else { return }
         tracker.dpiOverride = configuration.settings.dpi
