@@ -7,7 +7,7 @@ extension ConfigParser {
     static let topLevelKeys = ["settings", "gestures", "edges", "apps", "devices"]
     static let deviceKeys = ["name", "ignore", "output"]
     /// The keys of `settings`.
-    static let settingsKeys = ["finger-window", "dpi", "log-level"]
+    static let settingsKeys = ["finger-window", "dpi", "log-level", "command-output"]
     /// The keys of one edge.
     static let edgeKeys = ["width", "gestures"]
     /// The keys of one application entry.
@@ -55,6 +55,7 @@ extension ConfigParser {
             }, where: { (24...1200).contains($0) }, rule: "at least 24 and at most 1200")
         }
         settings.logLevel = fields["log-level"].flatMap { word($0, as: LogLevel.self) }
+        settings.commandOutput = fields["command-output"].flatMap { word($0, as: CommandOutput.self) } ?? .discard
         return settings
     }
 

@@ -75,6 +75,8 @@ public struct Settings: Hashable, Sendable {
     public var dpi: Double?
     /// How much to log (`log-level`); nil leaves it to the command line.
     public var logLevel: LogLevel?
+    /// Where commands' output goes (`command-output`).
+    public var commandOutput: CommandOutput = .discard
 
     /// Creates settings; the defaults are the engine's.
     public init(fingerWindow: Double = Thresholds.fingerWindow, dpi: Double? = nil, logLevel: LogLevel? = nil) {
@@ -85,6 +87,14 @@ public struct Settings: Hashable, Sendable {
 }
 
 /// How much the daemon logs, with swift-log's level names.
+/// Where the output of `command:` actions goes (`command-output`).
+public enum CommandOutput: String, Hashable, Sendable, CaseIterable {
+    /// Nowhere (`/dev/null`): the default.
+    case discard
+    /// Into the daemon's log (its stdout and stderr: the journal under systemd).
+    case log
+}
+
 public enum LogLevel: String, Hashable, Sendable, CaseIterable {
     case trace, debug, info, notice, warning, error, critical
 }

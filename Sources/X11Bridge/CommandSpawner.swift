@@ -8,7 +8,9 @@ import Glibc
 /// environment variables (`CommandEnvironment`), never pasted into the line, so a
 /// window titled `$(rm -rf ~)` is just text. The child starts a session of its own
 /// (a terminal's hang-up or the daemon's process group never reaches it), gets
-/// `/dev/null` for stdin, keeps stdout and stderr (the daemon's log), inherits no
+/// `/dev/null` for stdin, and for stdout and stderr unless `keepsOutput` (the config's
+/// `command-output: log`) gives it the daemon's, whose log then holds what it prints
+/// (a command that floods it only fills the log's bounded buffer), inherits no
 /// other descriptor, and starts with default signal dispositions and an empty
 /// signal mask whatever the daemon set for itself.
 ///
@@ -37,6 +39,9 @@ public final class CommandSpawner {
             }
         }
     }
+
+    /// Whether commands write to the daemon's stdout and stderr instead of `/dev/null`.
+    public var keepsOutput = false
 
     /// Creates a spawner with no children.
     public init() {}
@@ -74,6 +79,10 @@ public final class CommandSpawner {
         let flags = Self.setsid | Int32(POSIX_SPAWN_SETSIGDEF) | Int32(POSIX_SPAWN_SETSIGMASK)
         posix_spawnattr_setflags(&attributes, Int16(flags))
         posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+        if !keepsOutput {
+            posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO)
+        }
         Self.closeInheritedDescriptors(&actions)
 
         var pid: pid_t = 0

@@ -29,6 +29,9 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         LogSetup.bootstrap(verbose: verbose)
+        // The loop must never wait on its log: a thread of its own writes it.
+        LogSetup.writeInBackground()
+        defer { LogSetup.writer?.drain(timeout: 1) }
         let logger = Logger(label: "gesturebridge")
         // ConfigReloader loads and validates the file once, and keeps it for reloads.
         let path = try config.requiredPath()

@@ -21,7 +21,11 @@ struct StderrLogHandler: LogHandler {
         for key in merged.keys.sorted() {
             line += " \(key)=\(merged[key].map { "\($0)" } ?? "")"
         }
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        if let writer = LogSetup.writer {
+            writer.write(line + "\n")
+        } else {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
     }
 }
 
@@ -32,6 +36,15 @@ enum LogSetup {
     static func bootstrap(verbose: Bool) {
         level.value = verbose ? .debug : .info
         _ = installed
+    }
+
+    /// The daemon's writer thread (`LogWriter`), once `run` asked for it; nil for the
+    /// other commands, which write their lines as they go.
+    nonisolated(unsafe) private(set) static var writer: LogWriter?
+
+    /// Routes log lines through a `LogWriter` from now on; the daemon calls it once, first.
+    static func writeInBackground() {
+        if writer == nil { writer = LogWriter() }
     }
 
     private static let level = LevelBox()

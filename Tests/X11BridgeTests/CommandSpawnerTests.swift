@@ -97,6 +97,26 @@ final class CommandSpawnerTests {
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory + "/0") == "/dev/null")
     }
 
+    /// stdout and stderr go to /dev/null unless the config says `command-output: log`.
+    @Test(arguments: [false, true])
+    func theOutputIsDiscardedUnlessKept(keeps: Bool) throws {
+        let spawner = CommandSpawner()
+        spawner.keepsOutput = keeps
+        let pid = try spawner.spawn("exec sleep 5")
+        defer {
+            kill(pid, SIGKILL)
+            _ = Self.waitForExit(spawner, pid)
+        }
+        let deadline = Date().addingTimeInterval(5)
+        while (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe"))?.hasSuffix("/sleep") != true,
+              Date() < deadline { usleep(2_000) }
+        for fd in [1, 2] {
+            let target = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")
+            let ours = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)")
+            #expect(target == (keeps ? ours : "/dev/null"), "descriptor \(fd)")
+        }
+    }
+
     @Test func withoutClosefromEveryDescriptorIsMarkedCloseOnExec() {
         let leaked = open(path("leak"), O_CREAT | O_WRONLY, 0o600)
         defer { close(leaked) }

@@ -155,3 +155,56 @@ struct DaemonLifecycleTests {
         #expect(!client.events.contains { $0.type == "KeyPress" }, "the ignored device's swipe is the application's")
     }
 }
+
+/// The daemon's log is written by a thread of its own: when nobody reads it, gestures go on.
+@Suite(.serialized, .xServer([.touchscreen, .keyboard]))
+struct DaemonUnreadLogTests {
+    @Test func gesturesGoOnWhenNobodyReadsTheLogAndACommandFloodsIt() throws {
+        let server = try XServer.shared()
+        let client = try TestClient.launchFocused(display: server.display)
+        defer { client.kill() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gb-unread-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let config = directory.appendingPathComponent("config.yaml")
+        try """
+            settings:
+              command-output: log
+            gestures:
+              - name: next-desktop
+                swipe: { fingers: 3, direction: left }
+                do: [{ keys: ctrl+alt+Left }, { command: "head -c 1000000 /dev/zero | tr '\\\\0' x" }]
+            """.write(to: config, atomically: true, encoding: .utf8)
+        // A pipe nobody reads: 64 KiB fill it, as a paused terminal or a pager would.
+        let unread = Pipe()
+        let daemon = Process()
+        daemon.executableURL = DaemonProcess.executableURL
+        daemon.arguments = ["run", "--config", config.path, "--display", server.display, "--verbose"]
+        daemon.standardError = unread
+        daemon.standardOutput = unread
+        try daemon.run()
+        defer {
+            // A daemon stuck in a write would never see SIGTERM's flag: kill it after 5 s.
+            daemon.terminate()
+            let deadline = Date().addingTimeInterval(5)
+            while daemon.isRunning, Date() < deadline { usleep(10_000) }
+            if daemon.isRunning { kill(daemon.processIdentifier, SIGKILL) }
+            daemon.waitUntilExit()
+        }
+        // Read the log until the daemon is ready, then never again.
+        var started = ""
+        while !started.contains("ready on") {
+            let chunk = unread.fileHandleForReading.availableData
+            try #require(!chunk.isEmpty, "the daemon exited: \(started)")
+            started += String(decoding: chunk, as: UTF8.self)
+        }
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        for round in 0..<20 {
+            try DaemonEndToEndTests.swipeLeft(touchscreen, firstID: UInt32(round * 10 + 1))
+            try client.waitForEvents("KeyPress Left \(round + 1)", count: round + 1, timeout: 5) {
+                $0.type == "KeyPress" && $0.keysym == "Left"
+            }
+        }
+        #expect(daemon.isRunning)
+    }
+}

@@ -61,6 +61,7 @@ final class Daemon {
         // Its own connection too: the key injector reads keyboard-map changes (a layout
         // switch) from its events, which the capture's pump would drop.
         performer = try ActionPerformer(connection: try X11Connection(displayName: connection.name))
+        performer.commands.keepsOutput = reloader.current.settings.commandOutput == .log
         lockProbe = ScreenLockProbe(connection: performer.connection)
         watcher = try ConfigWatcher(path: reloader.path)
         tracker = WindowTracker(connection: try X11Connection(displayName: connection.name),
@@ -266,6 +267,7 @@ final class Daemon {
         }
         applyOutputs(configuration.devices)
         do { try performer.releaseAll() } catch { logger.error("releasing keys: \(error)") }
+        performer.commands.keepsOutput = configuration.settings.commandOutput == .log
         session.update(configuration: configuration)
     }
 
