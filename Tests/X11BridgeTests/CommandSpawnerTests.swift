@@ -76,6 +76,13 @@ final class CommandSpawnerTests {
         #expect(Self.waitForExit(spawner, pid) == .signaled(SIGKILL))
     }
 
+    /// Waits (bounded) until the shell started with `exec sleep` has become `sleep`.
+    static func waitUntilSleeping(_ pid: pid_t) {
+        let deadline = Date().addingTimeInterval(5)
+        while (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe"))?.hasSuffix("/sleep") != true,
+              Date() < deadline { usleep(2_000) }
+    }
+
     @Test func theChildInheritsNoDescriptorAndReadsDevNull() throws {
         let spawner = CommandSpawner()
         // A descriptor without close-on-exec, which a plain fork and exec would pass on.
@@ -88,9 +95,7 @@ final class CommandSpawnerTests {
             _ = Self.waitForExit(spawner, pid)
         }
         // Once the shell has become `sleep`, its descriptors are exactly what it inherited.
-        let deadline = Date().addingTimeInterval(5)
-        while (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe"))?.hasSuffix("/sleep") != true,
-              Date() < deadline { usleep(2_000) }
+        Self.waitUntilSleeping(pid)
         let directory = "/proc/\(pid)/fd"
         let descriptors = try FileManager.default.contentsOfDirectory(atPath: directory).compactMap(Int32.init).sorted()
         #expect(descriptors == [0, 1, 2])
@@ -107,9 +112,7 @@ final class CommandSpawnerTests {
             kill(pid, SIGKILL)
             _ = Self.waitForExit(spawner, pid)
         }
-        let deadline = Date().addingTimeInterval(5)
-        while (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe"))?.hasSuffix("/sleep") != true,
-              Date() < deadline { usleep(2_000) }
+        Self.waitUntilSleeping(pid)
         for fd in [1, 2] {
             let target = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")
             let ours = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)")
