@@ -17,7 +17,7 @@ BINARY ?=
 INSTALL_FLAGS = --prefix "$(PREFIX)" $(if $(DESTDIR),--destdir "$(DESTDIR)") $(if $(NO_ENABLE),--no-enable) \
 	$(if $(BINARY),--binary "$(BINARY)")
 
-.PHONY: help build install uninstall deb test soak
+.PHONY: help build install uninstall deb test soak fuzz
 
 help:
 	@echo "GestureBridge make targets:"
@@ -31,6 +31,8 @@ help:
 	@echo "  make test        run the tests (swift test)"
 	@echo "  make soak        GESTURES (now: $(GESTURES)) mixed gestures back to back through a release"
 	@echo "                   daemon on a test Xorg: missed gestures, RSS, stuck touches and keys"
+	@echo "  make fuzz        FUZZ_SECONDS (now: $(FUZZ_SECONDS)) of libFuzzer on each parser: config, trace,"
+	@echo "                   evemu, getevent, libinput-record (FUZZ_TARGETS=... for some)"
 
 build:
 	@Packaging/build-release.sh >/dev/null
@@ -55,3 +57,10 @@ soak:
 	GESTUREBRIDGE_SOAK=$(GESTURES) GESTUREBRIDGE_BINARY="$$(swift build -c release --show-bin-path)/gesturebridge" \
 		swift test --filter SoakTests 2>&1 | grep -E '^soak:|✔|✘'
 
+
+# How long `make fuzz` runs each target, and which (all when empty).
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+
+fuzz:
+	Scripts/fuzz.sh --seconds $(FUZZ_SECONDS) $(FUZZ_TARGETS)

@@ -71,9 +71,13 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureEngine"]),
+        // The parsers' libFuzzer harnesses, and a runner for their corpus without libFuzzer;
+        // `make fuzz` builds the runner with `--sanitize=fuzzer -DFUZZING` instead (Fuzz/README.md).
+        .target(name: "FuzzTargets", dependencies: ["GestureConfig", "GestureReplay", "GestureEngine"]),
+        .executableTarget(name: "gesturebridge-fuzz", dependencies: ["FuzzTargets"]),
         .testTarget(
             name: "GestureReplayTests",
-            dependencies: ["GestureReplay", "GestureConfig", "GestureEngine", "gesturebridge"],
+            dependencies: ["GestureReplay", "GestureConfig", "GestureEngine", "gesturebridge", "FuzzTargets"],
             resources: [.copy("Traces")]
         ),
         // make install, the systemd unit, the autostart entry and the .deb, driven through the

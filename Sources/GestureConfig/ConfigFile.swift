@@ -54,15 +54,25 @@ enum ConfigFile {
         guard count <= maximumSize else {
             throw refuse("the file grew past 1 MiB while it was read", suggestion: "is this the right file?")
         }
-        let data = bytes[..<count]
+        return try text(of: bytes[..<count], file: path)
+    }
+
+    /// The text of a config's bytes: at most `maximumSize` of them, and UTF-8; `file` names it in errors.
+    static func text(of data: ArraySlice<UInt8>, file path: String) throws(ConfigErrors) -> String {
+        guard data.count <= maximumSize else {
+            throw ConfigErrors([ConfigError(
+                .unreadable, at: SourceLocation(file: path, line: 0, column: 0),
+                message: "the file is \(data.count) bytes; a config is at most 1 MiB (\(maximumSize) bytes)",
+                found: path, suggestion: "is this the right file?")])
+        }
         if let bad = firstInvalidUTF8(data) {
             let before = data[..<bad]
             let line = before.count(where: { $0 == UInt8(ascii: "\n") }) + 1
-            let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? data.startIndex
             let column = String(decoding: data[lineStart..<bad], as: UTF8.self).unicodeScalars.count + 1
             throw ConfigErrors([ConfigError(
                 .unreadable, at: SourceLocation(file: path, line: line, column: column),
-                message: "the file is not UTF-8 text: byte \(bad) is 0x\(String(data[bad], radix: 16, uppercase: true))",
+                message: "the file is not UTF-8 text: byte \(bad - data.startIndex) is 0x\(String(data[bad], radix: 16, uppercase: true))",
                 found: path, suggestion: "save it as UTF-8"
             )])
         }

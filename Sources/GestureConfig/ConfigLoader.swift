@@ -17,6 +17,11 @@ public enum ConfigLoader {
         return configuration
     }
 
+    /// Loads a config from its bytes, bounded as a file is: at most 1 MiB of UTF-8.
+    public static func load(contents: ArraySlice<UInt8>, file: String = "config.yaml") throws(ConfigErrors) -> Configuration {
+        try load(yaml: try ConfigFile.text(of: contents, file: file), file: file)
+    }
+
     /// Loads configuration text; `file` is the name errors carry.
     public static func load(yaml: String, file: String = "config.yaml") throws(ConfigErrors) -> Configuration {
         let root: Node?

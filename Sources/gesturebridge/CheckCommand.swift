@@ -20,8 +20,8 @@ struct CheckCommand: ParsableCommand {
         let (configuration, path) = try config.load()
         let bindings = configuration.allBindings
         logger.debug("config: \(path)")
-        print("\(path): OK, \(bindings.count) binding\(bindings.count == 1 ? "" : "s")"
-            + " (\(configuration.screenBindings.count) on the screen, \(configuration.edges.count) edges,"
-            + " \(configuration.apps.count) apps)")
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        print("\(path): OK, \(count(bindings.count, "binding")) (\(configuration.screenBindings.count) on the screen, "
+            + "\(count(configuration.edges.count, "edge")), \(count(configuration.apps.count, "app")))")
     }
 }

@@ -1,0 +1,51 @@
+import GestureConfig
+import GestureEngine
+import GestureReplay
+
+/// The parsers libFuzzer drives (`make fuzz`), each from raw bytes to as far as the input goes.
+///
+/// A harness never checks a result: libFuzzer looks for crashes, hangs (`-timeout`) and
+/// memory blow-ups (`-rss_limit_mb`). What reaches the parser is what the daemon and
+/// `replay` would give it from a file, so the bounds they apply are applied here too.
+/// Whatever parses is then run, because the parser's output is what the engine gets:
+/// a config replays `FuzzExercise.trace`, a trace or recording replays under
+/// `FuzzExercise.configuration`.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// `config.yaml`: YAML, validation, then a replay of the exercise trace.
+    case config
+    /// A JSON Lines trace (`shared/spec/replay.md`), replayed.
+    case trace
+    /// An evemu recording, imported and replayed.
+    case evemu
+    /// Android `getevent -lt` output, imported and replayed.
+    case getevent
+    /// A `libinput record` file, imported and replayed.
+    case libinputRecord = "libinput-record"
+
+    /// Runs one input. Returns whether it parsed (for the corpus runner's summary).
+    @discardableResult
+    public func run(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        switch self {
+        case .config:
+            let contents = ArraySlice(bytes.bindMemory(to: UInt8.self))
+            guard let configuration = try? ConfigLoader.load(contents: contents, file: "fuzz.yaml") else { return false }
+            _ = ReplayRunner.run(trace: FuzzExercise.trace, configuration: configuration, verbose: true)
+            return true
+        case .trace, .evemu, .getevent, .libinputRecord:
+            guard bytes.count <= FuzzExercise.maximumInputSize,
+                  let text = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) else { return false }
+            let trace: Trace?
+            switch self {
+            case .trace: trace = try? TraceReader.read(text, file: "fuzz.jsonl")
+            case .evemu: trace = try? TraceImporter.importRecording(text, file: "fuzz.events", format: .evemu)
+            case .getevent: trace = try? TraceImporter.importRecording(text, file: "fuzz.txt", format: .getevent)
+            case .libinputRecord:
+                trace = try? TraceImporter.importRecording(text, file: "fuzz.yml", format: .libinputRecord)
+            case .config: trace = nil
+            }
+            guard let trace else { return false }
+            _ = ReplayRunner.run(trace: trace, configuration: FuzzExercise.configuration, verbose: true)
+            return true
+        }
+    }
+}
