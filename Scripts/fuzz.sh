@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes GestureBridge's parsers with libFuzzer (`make fuzz`). See Fuzz/README.md.
 #
-#   Scripts/fuzz.sh [--seconds N] [--jobs N] [target...]
+#   Scripts/fuzz.sh [--seconds N] [--build-jobs N] [target...]
 #
 # Builds gesturebridge-fuzz with libFuzzer and AddressSanitizer into .build/fuzz, then runs
 # each target (default: all) for N seconds (default 60) from the repo's seeds plus the
@@ -14,10 +14,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 targets_all=(config trace evemu getevent libinput-record)
 seconds=60
+jobs=()
 targets=()
 while [ $# -gt 0 ]; do
     case "$1" in
         --seconds) seconds="${2:?--seconds needs a number}"; shift 2 ;;
+        --build-jobs) jobs=(-j "${2:?--build-jobs needs a number}"); shift 2 ;;
         -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         -*) echo "fuzz.sh: unknown option $1 (try --help)" >&2; exit 2 ;;
         *)
@@ -34,10 +36,14 @@ build=.build/fuzz
 echo "fuzz: building gesturebridge-fuzz with libFuzzer and AddressSanitizer (release, $build)"
 # --sanitize=fuzzer makes SwiftPM link libFuzzer's main; swiftc keeps only the last -sanitize=,
 # so the Swift code gets both sanitizers in one flag after it, and C (libyaml) gets ASan by -Xcc.
-swift build -c release --build-path "$build" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address \
-    -Xcc -fsanitize=address -Xswiftc -DFUZZING --product gesturebridge-fuzz 2>&1 | grep -E "error|warning: unre|Compiling|Build" | grep -v "^\[" || true
+mkdir -p "$build"
+if ! swift build "${jobs[@]}" -c release --build-path "$build" --sanitize=fuzzer -Xswiftc -sanitize=fuzzer,address \
+    -Xcc -fsanitize=address -Xswiftc -DFUZZING --product gesturebridge-fuzz >"$build/build.log" 2>&1; then
+    grep -E "error" "$build/build.log" | head -20 >&2
+    echo "fuzz: the build failed (the whole log: $build/build.log)" >&2
+    exit 1
+fi
 binary="$build/release/gesturebridge-fuzz"
-[ -x "$binary" ] || { echo "fuzz: the build failed" >&2; exit 1; }
 
 # The repo's inputs of each kind seed its target, besides Fuzz/corpus/<target>.
 seeds_of() {

@@ -77,11 +77,12 @@ extension ContactTracker {
             return previousContacts.firstIndex { $0.trackingID == id }
         }
         // Anonymous contacts: closest pairs first.
-        var pairs: [(distance: Int64, new: Int, old: Int)] = []
+        // Squared in Double: two 32-bit coordinates apart by nearly 2^32 square past Int64.
+        var pairs: [(distance: Double, new: Int, old: Int)] = []
         for (new, contact) in reported.enumerated() where contact.trackingID == nil {
             for (old, previous) in previousContacts.enumerated() where previous.trackingID == nil {
-                let dx = Int64(contact.x) - Int64(previous.x)
-                let dy = Int64(contact.y) - Int64(previous.y)
+                let dx = Double(contact.x) - Double(previous.x)
+                let dy = Double(contact.y) - Double(previous.y)
                 pairs.append((dx * dx + dy * dy, new, old))
             }
         }

@@ -20,6 +20,16 @@ private typealias Touch = RecordingText.Touch
         return String(repeating: "0", count: 8 - digits.count) + digits
     }
 
+    /// Found by `make fuzz` (getevent): anonymous contacts at the two ends of the 32-bit range
+    /// squared their distance past Int64 and trapped.
+    @Test func anonymousContactsAtOppositeEndsOfTheRangeStillMatch() throws {
+        let text = RecordingText.geteventLines(
+            Self.contact(0, id: nil, x: Int(Int32.min), y: Int(Int32.min)) + Self.report(0)
+                + Self.contact(16000, id: nil, x: Int(Int32.max), y: Int(Int32.max)) + Self.report(16000))
+        let trace = try RecordingText.importTrace(text, description: RecordingText.pixelDescription)
+        #expect(RecordingText.touches(trace).map(\.phase) == [.down, .move, .cancel], "one touch, moved, cancelled at the end")
+    }
+
     @Test func aContactMissingFromAFrameHasLiftedAndAReturningIdIsANewTouch() throws {
         let text = RecordingText.geteventLines(
             Self.contact(0, id: 0, x: 100, y: 200) + Self.contact(0, id: 1, x: 300, y: 400) + Self.report(0)
