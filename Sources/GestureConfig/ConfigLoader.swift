@@ -37,7 +37,8 @@ public enum ConfigLoader {
             )])
         }
         let parser = ConfigParser(file: file)
-        let configuration = parser.configuration(root)
+        var configuration = parser.configuration(root)
+        configuration.isBlank = root == nil
         guard parser.errors.isEmpty else {
             var errors = ConfigErrors(parser.errors)
             if parser.unlisted > 0 {

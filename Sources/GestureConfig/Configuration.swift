@@ -19,6 +19,9 @@ public struct Configuration: Hashable, Sendable {
     public var devices = DeviceSelection()
     /// Things worth telling the user that did not stop the load (file permissions).
     public var warnings: [ConfigWarning]
+    /// The file held nothing: no bytes, or blank lines and comments only. An editor's save
+    /// caught between truncating and writing looks like this.
+    public var isBlank = false
 
     /// Creates a configuration; the loader is the usual way to get one.
     public init(

@@ -13,32 +13,57 @@ import X11Bridge
         return (RuntimePaths(environment: ["XDG_RUNTIME_DIR": url.path]), url)
     }
 
+    /// A display of this test's own: a host no test server has, so that its lock meets no daemon's.
+    static func display(_ number: Int) -> String { "gb-test-\(UUID().uuidString.prefix(8)):\(number)" }
+
     @Test func aSecondLockOnTheSameDisplaySaysWhoHoldsTheFirst() throws {
         let (paths, url) = try Self.runtime()
         defer { try? FileManager.default.removeItem(at: url) }
-        var first: InstanceLock? = try InstanceLock(display: ":7", paths: paths, origin: .systemd)
-        #expect(InstanceLock.holder(display: ":7", paths: paths)?.pid == getpid())
+        let display = Self.display(7)
+        var first: InstanceLock? = try InstanceLock(display: display, paths: paths, origin: .systemd)
+        #expect(InstanceLock.holder(display: display, paths: paths)?.pid == getpid())
         do {
-            _ = try InstanceLock(display: ":7.0", paths: paths, origin: .terminal)
+            _ = try InstanceLock(display: display + ".0", paths: paths, origin: .terminal)
             Issue.record("a second lock on the same display was granted")
         } catch let error {
-            guard case let .alreadyRunning(display, holder, lockPath) = error else {
+            guard case let .alreadyRunning(name, holder, lockPath) = error else {
                 Issue.record("unexpected \(error)"); return
             }
-            #expect(display == ":7.0")
+            #expect(name == display + ".0")
             #expect(holder?.pid == getpid())
             #expect(holder?.origin == .systemd)
-            #expect(lockPath == paths.lock(display: ":7"))
+            #expect(lockPath == "@" + InstanceLock.abstractName(display: display))
             #expect(error.exitStatus == 3)
             #expect(error.description.contains("systemctl --user stop gesturebridge"))
         }
         // Another display is independent.
-        let other = try InstanceLock(display: ":8", paths: paths, origin: .terminal)
+        let other = try InstanceLock(display: display.replacingOccurrences(of: ":7", with: ":8"), paths: paths, origin: .terminal)
         withExtendedLifetime(other) {}
         withExtendedLifetime(first) {}
         first = nil
-        #expect(InstanceLock.holder(display: ":7", paths: paths) == nil, "closing the file drops the lock")
-        _ = try InstanceLock(display: ":7", paths: paths, origin: .terminal)
+        #expect(InstanceLock.holder(display: display, paths: paths) == nil, "closing the file drops the lock")
+        _ = try InstanceLock(display: display, paths: paths, origin: .terminal)
+    }
+
+    /// Issue 10: a daemon started with another XDG_RUNTIME_DIR, or with DISPLAY=unix:N, was not
+    /// stopped by the lock and ran beside the first.
+    @Test(arguments: [(":4711", ":4711"), (":4712", "unix:4712"), ("unix:4713.0", ":4713")])
+    func anotherRuntimeDirectoryOrSpellingOfTheDisplayIsStillTheSameDaemon(first: String, second: String) throws {
+        let (paths, url) = try Self.runtime()
+        let (otherPaths, otherURL) = try Self.runtime()
+        defer {
+            try? FileManager.default.removeItem(at: url)
+            try? FileManager.default.removeItem(at: otherURL)
+        }
+        let lock = try InstanceLock(display: first, paths: paths, origin: .terminal)
+        defer { withExtendedLifetime(lock) {} }
+        #expect(RuntimePaths.fileName(display: second) == RuntimePaths.fileName(display: first))
+        #expect {
+            _ = try InstanceLock(display: second, paths: otherPaths, origin: .terminal)
+        } throws: { error in
+            guard let error = error as? DaemonError, case let .alreadyRunning(_, holder, _) = error else { return false }
+            return holder?.pid == getpid() && error.exitStatus == InstanceLock.alreadyRunningStatus
+        }
     }
 
     @Test(arguments: [

@@ -50,6 +50,43 @@ struct DaemonLifecycleTests {
         #expect(try Self.swipeAndReadKey(server, client, firstID: 20) == "Right", "the last good config still works")
     }
 
+    /// An editor that truncates the file and then writes it: the empty moment keeps the bindings;
+    /// a config that really binds nothing is loaded, with a warning.
+    @Test func anEmptySaveKeepsTheBindingsAndAConfigWithoutBindingsIsAWarning() throws {
+        let server = try XServer.shared()
+        let client = try TestClient.launchFocused(display: server.display)
+        defer { client.kill() }
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config(keys: "ctrl+alt+Left"))
+        defer { daemon.stop() }
+        try "# saving…\n".write(to: daemon.configURL, atomically: false, encoding: .utf8)
+        try daemon.waitForLog("is empty now (a save in progress?); keeping the 1 binding loaded before")
+        #expect(try Self.swipeAndReadKey(server, client, firstID: 40) == "Left", "the bindings survive the empty moment")
+
+        try "settings:\n  finger-window: 100ms\n".write(to: daemon.configURL, atomically: false, encoding: .utf8)
+        try daemon.waitForLog("no bindings; every touch goes to the applications")
+    }
+
+    /// The largest config a reload takes (just under 1 MiB: 9,000 apps) is read and parsed on the
+    /// reload thread: a swipe made meanwhile is served, and the loop's share is reported.
+    @Test func aReloadOfTheLargestConfigDoesNotStopTouches() throws {
+        let server = try XServer.shared()
+        let client = try TestClient.launchFocused(display: server.display)
+        defer { client.kill() }
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config(keys: "ctrl+alt+Left"))
+        defer { daemon.stop() }
+        var large = Self.config(keys: "ctrl+alt+Right") + "\napps:\n"
+        for index in 0..<9_000 {
+            large += "  app\(index):\n    gestures:\n      - name: g\(index)\n        tap: { fingers: 2 }\n        do: { keys: ctrl+a }\n"
+        }
+        #expect(large.utf8.count < 1 << 20)
+        try large.write(to: daemon.configURL, atomically: false, encoding: .utf8)
+        #expect(try Self.swipeAndReadKey(server, client, firstID: 50) != nil, "a swipe during the reload is served")
+        try daemon.waitForLog("reload applied on the loop in", timeout: 60)
+        let line = daemon.log.split(separator: "\n").last { $0.contains("reload applied on the loop in") } ?? ""
+        print("reload: \(large.utf8.count) bytes, 9,000 apps: \(line.split(separator: "]").last ?? line)")
+        #expect(try Self.swipeAndReadKey(server, client, firstID: 60) == "Right")
+    }
+
     @Test func sighupReloads() throws {
         let server = try XServer.shared()
         let daemon = try DaemonProcess.start(display: server.display, config: Self.config(keys: "ctrl+alt+Left"))

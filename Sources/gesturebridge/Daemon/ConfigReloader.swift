@@ -91,8 +91,20 @@ final class ConfigReloader {
         switch result {
         case .success(let configuration):
             for warning in configuration.warnings { logger.warning("\(warning)") }
+            let before = current.allBindings.count
+            if configuration.isBlank, before > 0 {
+                logger.warning("""
+                    \(path) is empty now (a save in progress?); keeping the \(before) binding\(before == 1 ? "" : "s") loaded before. \
+                    Save it again to apply it; to turn every gesture off, stop gesturebridge.
+                    """)
+                return nil
+            }
             current = configuration
-            logger.notice("reloaded \(path): \(configuration.allBindings.count) bindings")
+            if configuration.allBindings.isEmpty {
+                logger.warning("reloaded \(path): no bindings; every touch goes to the applications")
+            } else {
+                logger.notice("reloaded \(path): \(configuration.allBindings.count) bindings")
+            }
             return configuration
         case .failure(let error):
             logger.error("\(path) has errors; keeping the last good config:")

@@ -97,6 +97,9 @@ final class Daemon {
         releaseKeysLeftDown(when: "at start")
         let devices = capture.devices.touchscreens.map(\.name)
         logger.notice("ready on \(connection.name): touchscreens \(devices), touchpads \(capture.devices.touchpads.map(\.name)), \(session.configuration.allBindings.count) bindings from \(reloader.path)")
+        if session.configuration.allBindings.isEmpty {
+            logger.warning("\(reloader.path) binds no gesture: every touch goes to the applications")
+        }
         logger.notice("window manager: \(windowManager.map(\.description) ?? "none")")
         if capture.placement == .topLevelWindows { logGrabBelow() }
         if let reason = capture.gesturesUnavailableReason {
@@ -257,6 +260,11 @@ final class Daemon {
 
     /// Applies a reload that finished on its thread (`ConfigReloader`).
     func reloaded() {
+        let started = Self.now()
+        defer {
+            // The only part of a reload the loop waits for: the file was read and parsed on the thread.
+            logger.info("reload applied on the loop in \(Int(((Self.now() - started) * 1_000_000).rounded())) µs")
+        }
         let devices = reloader.current.devices
         let reloaded = reloader.finish()
         control?.publish(.reload(path: reloader.path, bindings: reloaded?.allBindings.count, time: Self.now()))

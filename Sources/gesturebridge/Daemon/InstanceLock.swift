@@ -52,17 +52,33 @@ final class InstanceLock {
     /// The lock file's path.
     let path: String
     private let fd: Int32
+    /// The listening socket whose abstract name is the lock across runtime directories.
+    private let socketFD: Int32
 
     /// Takes the lock for `display`, or throws ``DaemonError/alreadyRunning(display:holder:lockPath:)``.
+    ///
+    /// Two locks guard one display. The file in the runtime directory names the holder. A
+    /// listening socket in the abstract namespace, `@gesturebridge-UID-DISPLAY`, is the same
+    /// for every runtime directory and every spelling of the display (`:0`, `:0.0`, `unix:0`),
+    /// so a daemon started with another `XDG_RUNTIME_DIR` (a terminal outside the session, a
+    /// script) is stopped too; the kernel frees it when the holder dies, as it does the flock.
     init(display: String, paths: RuntimePaths, origin: Origin) throws(DaemonError) {
-        do { try paths.prepareDirectory() } catch { throw .runtimeDirectory(error) }
+        socketFD = try Self.claimAbstractName(display: display, paths: paths)
+        do { try paths.prepareDirectory() } catch {
+            close(socketFD)
+            throw .runtimeDirectory(error)
+        }
         path = paths.lock(display: display)
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .system("open \(path)", errno) }
+        guard fd >= 0 else {
+            close(socketFD)
+            throw .system("open \(path)", errno)
+        }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
             let holder = Self.readHolder(fd: fd)
             close(fd)
+            close(socketFD)
             if code == EWOULDBLOCK { throw .alreadyRunning(display: display, holder: holder, lockPath: path) }
             throw .system("flock \(path)", code)
         }
@@ -71,7 +87,78 @@ final class InstanceLock {
         _ = text.withCString { pwrite(fd, $0, strlen($0), 0) }
     }
 
-    deinit { close(fd) }
+    deinit {
+        close(fd)
+        close(socketFD)
+    }
+
+    /// The abstract socket name for `display`: the user's, whatever the runtime directory.
+    static func abstractName(display: String) -> String {
+        "gesturebridge-\(getuid())-\(RuntimePaths.fileName(display: display))"
+    }
+
+    /// Binds and listens on the display's abstract name; if another process of ours holds it,
+    /// throws `alreadyRunning` naming that process (its pid from the socket's credentials).
+    private static func claimAbstractName(display: String, paths: RuntimePaths) throws(DaemonError) -> Int32 {
+        let name = abstractName(display: display)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .system("socket", errno) }
+        var address = abstractAddress(name)
+        let bound = withUnsafePointer(to: &address.address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, address.length) }
+        }
+        if bound == 0, listen(fd, 4) == 0 { return fd }
+        let code = errno
+        close(fd)
+        guard code == EADDRINUSE else { throw .system("bind @\(name)", code) }
+        guard let pid = peerPID(name), pid != 0 else {
+            throw .alreadyRunning(display: display, holder: nil, lockPath: "@" + name)
+        }
+        // The holder's own lock file names its origin, when it shares our runtime directory.
+        let described = holder(display: display, paths: paths).flatMap { $0.pid == pid ? $0 : nil }
+        throw .alreadyRunning(display: display, holder: described ?? Holder(pid: pid, origin: origin(of: pid), since: "?"),
+                              lockPath: "@" + name)
+    }
+
+    private static func abstractAddress(_ name: String) -> (address: sockaddr_un, length: socklen_t) {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(name.utf8.prefix(MemoryLayout.size(ofValue: address.sun_path) - 1))
+        withUnsafeMutableBytes(of: &address.sun_path) { path in
+            path[0] = 0  // the abstract namespace
+            for (index, byte) in bytes.enumerated() { path[index + 1] = byte }
+        }
+        let length = MemoryLayout<sa_family_t>.size + 1 + bytes.count
+        return (address, socklen_t(length))
+    }
+
+    /// The pid of the process listening on abstract `name`, from the kernel's credentials.
+    private static func peerPID(_ name: String) -> Int32? {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var address = abstractAddress(name)
+        let connected = withUnsafePointer(to: &address.address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, address.length) }
+        }
+        guard connected == 0 else { return nil }
+        // struct ucred { pid_t pid; uid_t uid; gid_t gid; } (Glibc hides it behind _GNU_SOURCE).
+        var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
+        var size = socklen_t(MemoryLayout.size(ofValue: credentials))
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &size) == 0 else { return nil }
+        return credentials.pid
+    }
+
+    /// systemd, when the process's environment has systemd's INVOCATION_ID; the session otherwise.
+    private static func origin(of pid: Int32) -> Origin {
+        guard let fd = Optional(open("/proc/\(pid)/environ", O_RDONLY | O_CLOEXEC)), fd >= 0 else { return .session }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 65536)
+        let count = read(fd, &bytes, bytes.count)
+        guard count > 0 else { return .session }
+        let entries = bytes[..<count].split(separator: 0)
+        return entries.contains { $0.starts(with: "INVOCATION_ID=".utf8) } ? .systemd : .session
+    }
 
     /// Who holds the lock for `display`, or nil when no daemon runs there.
     static func holder(display: String, paths: RuntimePaths) -> Holder? {

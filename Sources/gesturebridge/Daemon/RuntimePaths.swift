@@ -4,7 +4,7 @@ import Glibc
 ///
 /// The directory is `$XDG_RUNTIME_DIR/gesturebridge` (the session's private tmpfs,
 /// which logind removes at logout), else `/tmp/gesturebridge-UID`. Files are named
-/// after the X display, sanitized to a file name: `:0` and `:0.0` are both `0`,
+/// after the X display, sanitized to a file name: `:0`, `:0.0` and `unix:0` are all `0`,
 /// `localhost:10.0` is `localhost_10`. Everyone who needs a path asks this type, so
 /// the daemon, its clients and its lock always agree.
 struct RuntimePaths: Equatable {
@@ -42,6 +42,8 @@ struct RuntimePaths: Equatable {
     /// and `_` turned into `_`.
     static func fileName(display: String) -> String {
         var name = Substring(display)
+        // "unix:D" is ":D" spelled out: the same local server.
+        if name.hasPrefix("unix:") { name = name.dropFirst(4) }
         // "host:D.S": the screen S does not make another daemon.
         if let colon = name.lastIndex(of: ":"), let dot = name[colon...].firstIndex(of: ".") {
             name = name[..<dot]
