@@ -71,24 +71,27 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureEngine"]),
+        // Linked into every test target that starts processes: whatever way the test run ends,
+        // every process it started is killed (Tests/TestReaper/TestReaper.c).
+        .target(name: "TestReaper", path: "Tests/TestReaper"),
         // The parsers' libFuzzer harnesses, and a runner for their corpus without libFuzzer;
         // `make fuzz` builds the runner with `--sanitize=fuzzer -DFUZZING` instead (Fuzz/README.md).
         .target(name: "FuzzTargets", dependencies: ["GestureConfig", "GestureReplay", "GestureEngine"]),
         .executableTarget(name: "gesturebridge-fuzz", dependencies: ["FuzzTargets"]),
         .testTarget(
             name: "GestureReplayTests",
-            dependencies: ["GestureReplay", "GestureConfig", "GestureEngine", "gesturebridge", "FuzzTargets"],
+            dependencies: ["GestureReplay", "GestureConfig", "GestureEngine", "gesturebridge", "FuzzTargets", "TestReaper"],
             resources: [.copy("Traces")]
         ),
         // make install, the systemd unit, the autostart entry and the .deb, driven through the
         // scripts in Packaging/ with the built binary (and one real release build for the .deb).
-        .testTarget(name: "PackagingTests", dependencies: ["gesturebridge"]),
+        .testTarget(name: "PackagingTests", dependencies: ["gesturebridge", "TestReaper"]),
         // A real X client that prints what it receives, one JSON line per event: test
         // infrastructure for X11BridgeTests, not installed.
         .executableTarget(name: "x11-test-client", dependencies: ["CX11"]),
         .testTarget(
             name: "X11BridgeTests",
-            dependencies: ["X11Bridge", "GestureEngine", "GestureConfig", "gesturebridge", "x11-test-client"]
+            dependencies: ["X11Bridge", "GestureEngine", "GestureConfig", "gesturebridge", "x11-test-client", "TestReaper"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test(arguments: [["XDG_CONFIG_HOME": "/nonexistent-gb"], ["XDG_CONFIG_HOME": "", "HOME": "/nonexistent-gb"],
-                      ["XDG_CONFIG_HOME": "relative/dir", "HOME": "/nonexistent-gb"], [:]])
+                      ["XDG_CONFIG_HOME": "relative/dir", "HOME": "/nonexistent-gb"], ["HOME": "/nonexistent-gb"]])
     func withoutAUserConfigTheSystemOneOrNoneIsUsed(environment: [String: String]) throws {
         // A system directory of the test's own: /etc/xdg may change under a running test
         // (the Debian package test installs one).

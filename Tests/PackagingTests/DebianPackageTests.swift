@@ -4,8 +4,10 @@ import Testing
 
 /// `make deb`: the Debian package built with dpkg-deb from the release build, checked by lintian, and installed.
 @Suite(.serialized) struct DebianPackageTests {
-    /// Whether the package may be installed into this system: as root, or always in CI.
-    static var mayInstall: Bool { getuid() == 0 || ScriptRun.isCI }
+    /// Whether the package may be installed into this system's package database: only in CI,
+    /// on a machine made for the run. Elsewhere, even as root, `dpkg -i` and `--purge` would
+    /// replace or remove a user's installed package and the config they edited in /etc/xdg.
+    static var mayInstall: Bool { ScriptRun.isCI }
 
     func package() async throws -> BuiltPackage {
         try await BuiltPackage.shared()
@@ -91,8 +93,11 @@ import Testing
         #expect(conffiles == "/etc/xdg/gesturebridge/config.yaml\n/etc/xdg/autostart/gesturebridge.desktop\n")
     }
 
-    @Test(.enabled(if: mayInstall, "installs into the system: only as root or in CI"))
+    @Test(.enabled(if: mayInstall, "installs into the system's package database: only in CI (CI=true)"))
     func dpkgInstallsRunsAndPurgesThePackage() async throws {
+        let installed = try ScriptRun.run("dpkg-query", ["--show", "--showformat=${Status}", "gesturebridge"])
+        try #require(!installed.output.hasSuffix(" installed"),
+                     "gesturebridge is already installed here; this test would purge it: \(installed.output)")
         let package = try await package()
         let install = try ScriptRun.run("dpkg", ["-i", package.deb])
         #expect(install.status == 0, "\(install.transcript)")

@@ -14,7 +14,7 @@ struct ActionPerformerTests {
 
     init() throws {
         server = try XServer.shared()
-        connection = try X11Connection(displayName: server.display)
+        connection = try X11Connection.toTestServer(server.display)
         performer = try ActionPerformer(connection: connection)
     }
 
@@ -93,7 +93,7 @@ struct ActionPerformerTests {
 
     @Test func aKeyboardMapChangeReadOnItsOwnConnectionMakesTheInjectorReadTheMapAgain() throws {
         _ = try performer.keys.layout()
-        let other = try X11Connection(displayName: server.display)
+        let other = try X11Connection.toTestServer(server.display)
         var row = try performer.keys.coreRow(8)
         XChangeKeyboardMapping(other.display, 8, Int32(row.count), &row, 1)
         XSync(other.display, 0)

@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import X11Bridge
 import Glibc
 import Testing
 
@@ -159,6 +160,7 @@ struct DaemonEndToEndTests {
         // outlive its connection. (Killing a real daemon while its touches are accepted and down
         // crashes this Xorg now and then, in CloseDownClient: the client is played by hand.)
         let killed = try #require(XOpenDisplay(server.display))
+        X11Connection.surviveLoss(of: killed)
         for keysym in [0xFFE3, 0xFFE9] {  // Control_L, Alt_L
             XTestFakeKeyEvent(killed, UInt32(XKeysymToKeycode(killed, KeySym(keysym))), 1, 0)
         }

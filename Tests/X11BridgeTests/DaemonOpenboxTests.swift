@@ -10,7 +10,7 @@ struct DaemonOpenboxTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xwininfo")
         process.arguments = ["-id", String(window)]
-        process.environment = ["DISPLAY": display]
+        process.environment = TestRun.tagged(["DISPLAY": display])
         let output = Pipe.closingOnExec()
         process.standardOutput = output
         try process.run()

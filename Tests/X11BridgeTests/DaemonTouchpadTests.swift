@@ -8,7 +8,7 @@ import Testing
 struct DaemonTouchpadTests {
     /// Moves the pointer through XTest: touchpad gestures act on the window under it.
     static func movePointer(to x: Double, _ y: Double, display: String) throws {
-        try PointerInjector(connection: try X11Connection(displayName: display)).move(to: .init(x: x, y: y))
+        try PointerInjector(connection: try X11Connection.toTestServer(display)).move(to: .init(x: x, y: y))
     }
 
     /// A three-finger touchpad swipe: begin, six updates of `dx` pixels, end.

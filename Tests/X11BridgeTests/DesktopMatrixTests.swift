@@ -128,7 +128,7 @@ struct DesktopMatrixTests {
         if kind == .mutter {
             // mutter found the root's grab taken: the daemon says so, lets go, and works below.
             try daemon.waitForLog("Mutter started after gesturebridge and found the root's touch grab taken")
-            let probe = try X11Connection(displayName: server.display)
+            let probe = try X11Connection.toTestServer(server.display)
             #expect(probe.canGrabTouches(), "the daemon let go of the root for mutter's next start")
             try expectDoctor(says: "warning  touch-grab: gesturebridge pid \(daemon.process.processIdentifier) takes touches on the windows, and nobody holds the root's grab: Mutter started after gesturebridge", display: server.display)
         }

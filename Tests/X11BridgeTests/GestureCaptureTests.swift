@@ -15,7 +15,7 @@ struct GestureCaptureTests {
         init(filter: DeviceFilter = .all) throws {
             let server = try XServer.shared()
             touchpad = try InputTestDevice.connection(to: server, .touchpad)
-            connection = try X11Connection(displayName: server.display)
+            connection = try X11Connection.toTestServer(server.display)
             capture = TouchCapture(connection: connection, filter: filter)
         }
 

@@ -6,7 +6,7 @@ import Testing
 @Suite("Touch devices on a real Xorg", .serialized, .xServer())
 struct InputDevicesTests {
     @Test func listsTheTouchscreenAndTheTouchpadButNotTheKeyboard() throws {
-        let connection = try X11Connection(displayName: XServer.shared().display)
+        let connection = try X11Connection.toTestServer(XServer.shared().display)
         let devices = InputDevices(connection: connection)
 
         let touchscreen = try #require(devices.touchscreens.first)
@@ -28,7 +28,7 @@ struct InputDevicesTests {
         (["wacom"], [], []),
     ] as [([String], [String], [String])])
     func theFilterIncludesAndExcludesDevicesByName(include: [String], exclude: [String], expected: [String]) throws {
-        let connection = try X11Connection(displayName: XServer.shared().display)
+        let connection = try X11Connection.toTestServer(XServer.shared().display)
         let devices = InputDevices(connection: connection, filter: DeviceFilter(include: include, exclude: exclude))
         #expect(devices.devices.values.map(\.name).sorted() == expected)
     }
@@ -36,7 +36,7 @@ struct InputDevicesTests {
     @Test(arguments: [XServer.Device.touchscreen, .touchpad])
     func disablingAndEnablingADeviceIsReported(device: XServer.Device) throws {
         let server = try XServer.shared()
-        let connection = try X11Connection(displayName: server.display)
+        let connection = try X11Connection.toTestServer(server.display)
         let capture = TouchCapture(connection: connection)
         defer { capture.releaseAll() }
         let id = try #require(capture.devices.devices.values.first { $0.name == device.rawValue }?.id)
@@ -61,7 +61,7 @@ struct InputDevicesTests {
 
     @Test func touchesAreCapturedAgainAfterTheTouchscreenIsReEnabled() throws {
         let server = try XServer.shared()
-        let connection = try X11Connection(displayName: server.display)
+        let connection = try X11Connection.toTestServer(server.display)
         let capture = TouchCapture(connection: connection)
         defer { capture.releaseAll() }
         try server.xinput(["disable", "touchscreen"])
@@ -79,7 +79,7 @@ struct InputDevicesTests {
 
     @Test func devicesAddedAndRemovedThatCannotTouchAreNotReported() throws {
         let server = try XServer.shared()
-        let connection = try X11Connection(displayName: server.display)
+        let connection = try X11Connection.toTestServer(server.display)
         let capture = TouchCapture(connection: connection)
         defer { capture.releaseAll() }
 

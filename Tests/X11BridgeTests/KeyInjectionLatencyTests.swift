@@ -16,7 +16,7 @@ struct KeyInjectionLatencyTests {
     @Test(arguments: ["ctrl+alt+Left", "plus", "Greek_alpha"])
     func chordsReachTheFocusedClient(_ keys: String) throws {
         let server = try XServer.shared()
-        let injector = try KeyInjector(connection: X11Connection(displayName: server.display))
+        let injector = try KeyInjector(connection: X11Connection.toTestServer(server.display))
         let client = try TestClient.launch(display: server.display, flags: [.focus])
         defer { client.kill() }
         try client.waitForEvent("FocusIn") { $0.type == "FocusIn" }

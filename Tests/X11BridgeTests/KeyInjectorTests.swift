@@ -14,7 +14,7 @@ struct KeyInjectorTests {
 
     init() throws {
         server = try XServer.shared()
-        connection = try X11Connection(displayName: server.display)
+        connection = try X11Connection.toTestServer(server.display)
         injector = try KeyInjector(connection: connection)
     }
 
@@ -171,7 +171,7 @@ struct KeyInjectorTests {
 
     @Test func aKeymapChangeIsNoticedFromItsEventAndTheNewMapIsUsed() throws {
         // Another client (a layout switcher) puts Greek_beta on an unused keycode.
-        let other = try X11Connection(displayName: server.display)
+        let other = try X11Connection.toTestServer(server.display)
         let layout = try injector.layout()
         let keycode = try #require(layout.unusedKeycodes.first)
         let original = try injector.coreRow(keycode)

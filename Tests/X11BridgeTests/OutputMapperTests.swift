@@ -12,7 +12,7 @@ struct OutputMapperTests {
     func setUp() throws -> (mapper: OutputMapper, touchscreen: DeviceID, outputs: (left: String, right: String)) {
         let server = try server
         let outputs = try SplitScreen.split(display: server.display)
-        let connection = try X11Connection(displayName: server.display)
+        let connection = try X11Connection.toTestServer(server.display)
         let mapper = OutputMapper(connection: connection)
         let device = try #require(InputDevices.inventory(connection: connection).first { $0.name == "touchscreen" })
         try mapper.setMatrix(.identity, of: device.id)
@@ -50,6 +50,7 @@ struct OutputMapperTests {
     @Test func aMonitorFromSetMonitorCanBeMappedOnto() throws {
         let (mapper, touchscreen, _) = try setUp()
         let display = try #require(XOpenDisplay(try server.display))
+        X11Connection.surviveLoss(of: display)
         defer { XCloseDisplay(display) }
         let root = XDefaultRootWindow(display), name = XInternAtom(display, "TOP", 0)
         let monitor = try #require(XRRAllocateMonitor(display, 0))

@@ -73,7 +73,7 @@ struct PassThroughLatencyTests {
             let ready = DispatchSemaphore(value: 0)
             let thread = Thread { [self] in
                 do {
-                    let connection = try X11Connection(displayName: display)
+                    let connection = try X11Connection.toTestServer(display)
                     let capture = TouchCapture(connection: connection)
                     ready.signal()
                     run(capture, connection)

@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import X11Bridge
 import GestureConfig
 import Testing
 @testable import gesturebridge
@@ -49,6 +50,7 @@ struct PickCommandTests {
     /// Clicks a button at a root position through XTest, as a mouse would.
     static func click(display name: String, button: UInt32, x: Int32, y: Int32) throws {
         let display = try #require(XOpenDisplay(name))
+        X11Connection.surviveLoss(of: display)
         defer { XCloseDisplay(display) }
         XTestFakeMotionEvent(display, -1, x, y, 0)
         XTestFakeButtonEvent(display, button, 1, 0)
@@ -59,6 +61,7 @@ struct PickCommandTests {
     /// Whether this test can grab the pointer now: pick has let it go. Ungrabs at once.
     static func pointerIsFree(display name: String) throws -> Bool {
         let display = try #require(XOpenDisplay(name))
+        X11Connection.surviveLoss(of: display)
         defer { XCloseDisplay(display) }
         let status = XGrabPointer(display, XDefaultRootWindow(display), 0, UInt32(ButtonPressMask), GrabModeAsync,
                                   GrabModeAsync, 0, 0, Time(CurrentTime))
@@ -76,7 +79,7 @@ struct PickCommandTests {
         #expect(output.contains("400x300 at (300, 200)"), "\(output)", sourceLocation: sourceLocation)
         let snippet = pick.directory.appendingPathComponent("out").path
         let check = try ToolRun.run(["check", "--config", snippet])
-        #expect(check.status == 0 && check.output.contains("1 apps"), "\(check.output)\(check.errors)",
+        #expect(check.status == 0 && check.output.contains("1 app)"), "\(check.output)\(check.errors)",
                 sourceLocation: sourceLocation)
         let configuration = try ConfigLoader.load(path: snippet)
         #expect(configuration.apps.first?.key == "Mail", sourceLocation: sourceLocation)

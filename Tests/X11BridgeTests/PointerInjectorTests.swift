@@ -11,7 +11,7 @@ struct PointerInjectorTests {
 
     init() throws {
         server = try XServer.shared()
-        pointer = try PointerInjector(connection: X11Connection(displayName: server.display))
+        pointer = try PointerInjector(connection: X11Connection.toTestServer(server.display))
     }
 
     @Test(arguments: [(MouseButton.right, 1, 3), (.left, 2, 1), (.middle, 1, 2), (.back, 1, 8), (.forward, 3, 9)])

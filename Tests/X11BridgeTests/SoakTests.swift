@@ -110,7 +110,7 @@ struct SoakTests {
         let tapBegins = taps.events.filter { $0.type == "TouchBegin" }.count
         let tapEnds = taps.events.filter { $0.type == "TouchEnd" }.count
         let touchesAtKeys = keys.events.filter { $0.type.hasPrefix("Touch") }.count
-        let connection = try X11Connection(displayName: server.display)
+        let connection = try X11Connection.toTestServer(server.display)
         var bits = [CChar](repeating: 0, count: 32)
         XQueryKeymap(connection.display, &bits)
         let keysDown = (0..<256).filter { UInt8(bitPattern: bits[$0 / 8]) & (1 << ($0 % 8)) != 0 }

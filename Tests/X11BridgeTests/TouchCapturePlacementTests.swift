@@ -19,7 +19,7 @@ struct TouchCapturePlacementTests {
         let server = try XServer.shared()
         let grabber = try TestClient.launch(display: server.display, flags: [.grabTouches])
         defer { grabber.kill() }
-        let connection = try X11Connection(displayName: server.display)
+        let connection = try X11Connection.toTestServer(server.display)
         let capture = TouchCapture(connection: connection)
         defer { capture.releaseAll() }
         #expect(capture.placement == .topLevelWindows, "another client holds the root: no error, the windows instead")
@@ -27,7 +27,7 @@ struct TouchCapturePlacementTests {
         // A window that appears afterwards is grabbed as it is created.
         let client = try TestClient.launch(display: server.display, frame: (100, 100, 400, 300))
         defer { client.kill() }
-        let other = try X11Connection(displayName: server.display)
+        let other = try X11Connection.toTestServer(server.display)
         try waitUntil("the capture grabbed the new window") {
             var events: [CaptureEvent] = []
             capture.nextEvents(into: &events)

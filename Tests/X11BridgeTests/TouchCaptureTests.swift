@@ -25,7 +25,7 @@ struct TouchCaptureTests {
             server = try XServer.shared()
             touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
             client = try TestClient.launch(display: server.display, frame: (100, 100, 1000, 800))
-            connection = try X11Connection(displayName: server.display)
+            connection = try X11Connection.toTestServer(server.display)
             capture = TouchCapture(connection: connection, filter: filter)
             let box = logBox
             capture.log = { box.lines.append($0) }

@@ -13,7 +13,7 @@ struct WindowActionsTests {
 
     init() throws {
         server = try XServer.shared()
-        connection = try X11Connection(displayName: server.display)
+        connection = try X11Connection.toTestServer(server.display)
         actions = try WindowActions(connection: connection)
     }
 

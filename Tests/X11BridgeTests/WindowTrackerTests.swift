@@ -161,7 +161,7 @@ struct WindowTrackerTests {
                 XRRDeleteMonitor(display, root, XInternAtom(display, "RIGHT", 0))
             }
         }
-        let tracker = WindowTracker(connection: try X11Connection(displayName: desk.server.display))
+        let tracker = WindowTracker(connection: try X11Connection.toTestServer(desk.server.display))
         let halves: Set = [Rect(x: 0, y: 0, width: 960, height: 1080), Rect(x: 960, y: 0, width: 960, height: 1080)]
         #expect(tracker.monitors.count == 2 && Set(tracker.monitors) == halves, "\(tracker.monitors)")
     }

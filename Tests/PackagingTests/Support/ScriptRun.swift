@@ -1,4 +1,5 @@
 import Foundation
+import TestReaper
 import Testing
 
 /// One finished run of a program: its exit status and what it printed.
@@ -50,7 +51,11 @@ struct ScriptRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: resolved)
         process.arguments = arguments
-        if let environment { process.environment = environment }
+        if let environment {
+            // The test run's tag (Tests/TestReaper), so that the process dies with the run.
+            let token = String(cString: gb_test_run_token())
+            process.environment = token.isEmpty ? environment : environment.merging(["GESTUREBRIDGE_TEST_RUN": token]) { mine, _ in mine }
+        }
         if let directory { process.currentDirectoryURL = directory }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out

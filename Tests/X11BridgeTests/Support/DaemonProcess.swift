@@ -51,7 +51,7 @@ final class DaemonProcess: @unchecked Sendable {
     var log: String { lock.withLock { text } }
 
     /// Waits until the log contains `needle`, polling against a deadline.
-    func waitForLog(_ needle: String, timeout: Double = 5) throws {
+    func waitForLog(_ needle: String, timeout: Double = 15) throws {
         let deadline = Date().addingTimeInterval(timeout)
         while !log.contains(needle) {
             guard Date() < deadline else {

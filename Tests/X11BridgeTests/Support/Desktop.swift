@@ -175,7 +175,7 @@ final class Desktop: @unchecked Sendable {
         self.home = home
         self.environment = environment
         self.bus = bus
-        connection = try X11Connection(displayName: display)
+        connection = try X11Connection.toTestServer(display)
     }
 
     deinit { stop() }

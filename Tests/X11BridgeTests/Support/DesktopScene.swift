@@ -25,7 +25,7 @@ final class DesktopScene: @unchecked Sendable {
 
     init(server: XServer) throws {
         self.server = server
-        connection = try X11Connection(displayName: server.display)
+        connection = try X11Connection.toTestServer(server.display)
         actions = try WindowActions(connection: connection)
         touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
     }
@@ -109,7 +109,7 @@ final class DesktopScene: @unchecked Sendable {
     func activate(_ client: TestClient) throws {
         guard activeWindow != client.window else { return }
         try actions.activate(WindowID(rawValue: client.window))
-        try waitUntil("\(client.window) active", timeout: 5) { activeWindow == client.window }
+        try waitUntil("\(client.window) active", timeout: 15) { activeWindow == client.window }
     }
 
     func ids(_ count: Int) -> [UInt32] {

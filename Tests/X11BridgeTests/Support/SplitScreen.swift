@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import X11Bridge
 
 /// Turns the dummy driver's one 1920×1080 output into two real outputs side by side, 960×1080 each.
 ///
@@ -16,6 +17,7 @@ enum SplitScreen {
     @discardableResult
     static func split(display name: String) throws -> (left: String, right: String) {
         guard let display = XOpenDisplay(name) else { throw Failure(description: "cannot open \(name)") }
+        X11Connection.surviveLoss(of: display)
         defer { XCloseDisplay(display) }
         let root = XDefaultRootWindow(display)
         guard let resources = XRRGetScreenResources(display, root) else { throw Failure(description: "no XRandR resources") }

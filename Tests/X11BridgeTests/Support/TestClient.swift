@@ -167,7 +167,7 @@ final class TestClient: @unchecked Sendable {
 
     /// Waits until `count` events match, and returns them; the events need not be new.
     @discardableResult
-    func waitForEvents(_ what: String, count: Int, timeout: Double = 5,
+    func waitForEvents(_ what: String, count: Int, timeout: Double = 15,
                        where predicate: (Event) -> Bool) throws -> [Event] {
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
@@ -183,7 +183,7 @@ final class TestClient: @unchecked Sendable {
 
     /// Waits for the first event that matches.
     @discardableResult
-    func waitForEvent(_ what: String, timeout: Double = 5, where predicate: (Event) -> Bool) throws -> Event {
+    func waitForEvent(_ what: String, timeout: Double = 15, where predicate: (Event) -> Bool) throws -> Event {
         try waitForEvents(what, count: 1, timeout: timeout, where: predicate)[0]
     }
 
@@ -191,7 +191,7 @@ final class TestClient: @unchecked Sendable {
     ///
     /// The client XSyncs (a round trip, so the server's earlier events are in its queue),
     /// prints them all, then prints a mark; this waits for that mark.
-    func sync(timeout: Double = 5) throws {
+    func sync(timeout: Double = 15) throws {
         let mark = nextMark
         nextMark += 1
         try send("mark \(mark)")

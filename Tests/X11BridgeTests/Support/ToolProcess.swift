@@ -80,7 +80,7 @@ final class ToolProcess: @unchecked Sendable {
     var standardError: String { lock.withLock { errorText } }
 
     /// Waits until stdout contains `needle`.
-    func waitForOutput(_ needle: String, timeout: Double = 5) throws {
+    func waitForOutput(_ needle: String, timeout: Double = 15) throws {
         try waitUntil("'\(needle)' from gesturebridge \(process.arguments?.first ?? ""); it printed:\n"
                       + standardOutput + standardError, timeout: timeout) { standardOutput.contains(needle) }
     }

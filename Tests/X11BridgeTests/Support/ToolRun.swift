@@ -20,7 +20,7 @@ enum ToolRun {
         let process = Process()
         process.executableURL = executableURL
         process.arguments = arguments
-        if let environment { process.environment = environment }
+        if let environment { process.environment = TestRun.tagged(environment) }
         let output = Pipe.closingOnExec(), errors = Pipe.closingOnExec()
         process.standardOutput = output
         process.standardError = errors

@@ -25,9 +25,9 @@ struct WindowDesk {
 
     init() throws {
         server = try XServer.shared()
-        connection = try X11Connection(displayName: server.display)
+        connection = try X11Connection.toTestServer(server.display)
         tracker = WindowTracker(connection: connection)
-        mover = try X11Connection(displayName: server.display)
+        mover = try X11Connection.toTestServer(server.display)
     }
 
     /// Feeds the tracker the events it receives until the scene satisfies `predicate`, or throws at the deadline.
@@ -36,7 +36,7 @@ struct WindowDesk {
     /// reads the scene only through `tracker.scene`: a change the events do not report
     /// is never seen.
     @discardableResult
-    func waitForScene(_ what: String, timeout: Double = 5,
+    func waitForScene(_ what: String, timeout: Double = 15,
                       until predicate: (SceneDescription) -> Bool) throws -> SceneDescription {
         let deadline = Date().addingTimeInterval(timeout)
         while true {

@@ -79,7 +79,7 @@ final class WindowManager: @unchecked Sendable {
         let exit = Process()
         exit.executableURL = process.executableURL
         exit.arguments = ["--exit"]
-        exit.environment = ["DISPLAY": display]
+        exit.environment = TestRun.tagged(["DISPLAY": display])
         if (try? exit.run()) != nil { exit.waitUntilExit() }
         let deadline = Date().addingTimeInterval(3)
         while process.isRunning, Date() < deadline { usleep(5_000) }

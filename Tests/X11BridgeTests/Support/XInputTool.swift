@@ -7,7 +7,7 @@ extension XServer {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xinput")
         process.arguments = arguments
-        process.environment = ["DISPLAY": display]
+        process.environment = TestRun.tagged(["DISPLAY": display])
         try process.run()
         process.waitUntilExit()
         try #require(process.terminationStatus == 0, "xinput \(arguments.joined(separator: " ")) failed")
