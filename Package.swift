@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "gesturebridge", targets: ["gesturebridge"]),
         .library(name: "GestureEngine", targets: ["GestureEngine"]),
         .library(name: "GestureConfig", targets: ["GestureConfig"]),
+        .library(name: "GestureRuntime", targets: ["GestureRuntime"]),
     ],
     // `bench` counts allocations with ordo-one's malloc interposer, a dynamic library that
     // needs the toolchain's shared Swift runtime. Installed builds (`make install`, the .deb)
@@ -43,19 +44,22 @@ let package = Package(
             name: "GestureConfig",
             dependencies: ["GestureEngine", .product(name: "Yams", package: "Yams")]
         ),
+        // What happens to touches at run time, the same for the daemon and `replay`: the session
+        // (engine + scene + bindings), touchpad synthesis, frames and the server's clock.
+        .target(name: "GestureRuntime", dependencies: ["GestureEngine", "GestureConfig"]),
         // The only module that touches C: capture, grabs, windows, injection, commands.
         .target(
             name: "X11Bridge",
-            dependencies: ["CX11", "GestureEngine", "GestureConfig"]
+            dependencies: ["CX11", "GestureEngine", "GestureConfig", "GestureRuntime"]
         ),
         .target(
             name: "GestureReplay",
-            dependencies: ["GestureEngine", "GestureConfig"]
+            dependencies: ["GestureEngine", "GestureConfig", "GestureRuntime"]
         ),
         .executableTarget(
             name: "gesturebridge",
             dependencies: [
-                "GestureEngine", "GestureConfig", "GestureReplay", "X11Bridge",
+                "GestureEngine", "GestureConfig", "GestureRuntime", "GestureReplay", "X11Bridge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(
@@ -71,16 +75,17 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureEngine"]),
+        .testTarget(name: "GestureRuntimeTests", dependencies: ["GestureRuntime", "GestureConfig", "GestureEngine"]),
         // Linked into every test target that starts processes: whatever way the test run ends,
         // every process it started is killed (Tests/TestReaper/TestReaper.c).
         .target(name: "TestReaper", path: "Tests/TestReaper"),
         // The parsers' libFuzzer harnesses, and a runner for their corpus without libFuzzer;
         // `make fuzz` builds the runner with `--sanitize=fuzzer -DFUZZING` instead (Fuzz/README.md).
-        .target(name: "FuzzTargets", dependencies: ["GestureConfig", "GestureReplay", "GestureEngine"]),
+        .target(name: "FuzzTargets", dependencies: ["GestureConfig", "GestureRuntime", "GestureReplay", "GestureEngine"]),
         .executableTarget(name: "gesturebridge-fuzz", dependencies: ["FuzzTargets"]),
         .testTarget(
             name: "GestureReplayTests",
-            dependencies: ["GestureReplay", "GestureConfig", "GestureEngine", "gesturebridge", "FuzzTargets", "TestReaper"],
+            dependencies: ["GestureReplay", "GestureConfig", "GestureRuntime", "GestureEngine", "gesturebridge", "FuzzTargets", "TestReaper"],
             resources: [.copy("Traces")]
         ),
         // make install, the systemd unit, the autostart entry and the .deb, driven through the
@@ -91,7 +96,7 @@ let package = Package(
         .executableTarget(name: "x11-test-client", dependencies: ["CX11"]),
         .testTarget(
             name: "X11BridgeTests",
-            dependencies: ["X11Bridge", "GestureEngine", "GestureConfig", "gesturebridge", "x11-test-client", "TestReaper"]
+            dependencies: ["X11Bridge", "GestureEngine", "GestureConfig", "GestureRuntime", "gesturebridge", "x11-test-client", "TestReaper"]
         ),
     ],
     swiftLanguageModes: [.v6]

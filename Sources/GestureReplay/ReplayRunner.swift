@@ -1,10 +1,11 @@
 import GestureConfig
+import GestureRuntime
 import GestureEngine
 
 /// Runs the real engine, config and bindings over a trace on a virtual clock.
 ///
 /// The replay contract (`shared/spec/replay.md`): touch lines at the same time form
-/// one frame, with the landings last (`FrameAssembler`); timers fire at their own virtual time between lines; after the last
+/// one frame (`TouchFeed`, as in the daemon); timers fire at their own virtual time between lines; after the last
 /// line the clock runs on until no timer is pending. Nothing is injected anywhere.
 public enum ReplayRunner {
     /// What a replay produced.
@@ -19,33 +20,22 @@ public enum ReplayRunner {
     public static func run(trace: Trace, configuration: Configuration, verbose: Bool) -> Outcome {
         let session = GestureSession(configuration: configuration, scene: sceneDescription(of: trace.header))
         var recorder = ReplayRecorder(scene: session.scene, verbose: verbose)
-        var frames = FrameAssembler()
-
-        func handle(_ frame: [TouchSample], at time: Double) {
-            session.advance(to: time)
-            session.handle(frame, at: time)
-            recorder.record(session)
-        }
-        func flushFrame() { frames.flush(emit: handle) }
+        let feed = TouchFeed(session: session)
+        func record() { recorder.record(session) }
 
         let pointer = defaultPointer(of: trace.header)
         for event in trace.events {
             switch event.input {
             case .touch(let touch):
                 let sample = TouchSample(id: touch.id, phase: phase(touch.phase), location: Point(x: touch.x, y: touch.y))
-                frames.add(sample, at: event.time, emit: handle)
+                feed.add(sample, at: event.time, afterInput: record)
             case .clock:
-                flushFrame()
-                session.advance(to: event.time)
-                recorder.record(session)
+                feed.advance(to: event.time, afterInput: record)
             case .pad(let pad):
-                flushFrame()
-                session.advance(to: event.time)
-                session.handle(pad: pad.padEvent(pointer: pad.pointer ?? pointer), at: event.time)
-                recorder.record(session)
+                feed.add(pad: pad.padEvent(pointer: pad.pointer ?? pointer), at: event.time, afterInput: record)
             }
         }
-        flushFrame()
+        feed.flush(afterInput: record)
         while let deadline = session.nextDeadline {
             session.advance(to: deadline)
             recorder.record(session)

@@ -1,4 +1,5 @@
 import GestureConfig
+import GestureRuntime
 import GestureEngine
 
 /// A trace's `pad` line and the session's touchpad event, each way: replay reads lines into

@@ -1,5 +1,6 @@
 internal import CX11
 import GestureConfig
+import GestureRuntime
 import GestureEngine
 
 /// Carries out the actions bindings fire: keys, clicks, scrolls, window and desktop requests, commands.

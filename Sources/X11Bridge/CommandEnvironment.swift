@@ -1,4 +1,5 @@
 import GestureConfig
+import GestureRuntime
 import GestureEngine
 
 /// The environment variables a `command:` action receives: the gesture's figures and its window.

@@ -1,5 +1,6 @@
 internal import CX11
 import GestureConfig
+import GestureRuntime
 import GestureEngine
 import Glibc
 

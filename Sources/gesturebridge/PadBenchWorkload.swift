@@ -1,5 +1,6 @@
 import Foundation
 import GestureConfig
+import GestureRuntime
 import GestureEngine
 
 /// The touchpad path for `gesturebridge bench`: XInput 2.4 pinch updates through the whole session.

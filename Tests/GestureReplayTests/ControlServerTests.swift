@@ -1,5 +1,6 @@
 import Foundation
 import GestureConfig
+import GestureRuntime
 import GestureEngine
 import GestureReplay
 import Glibc

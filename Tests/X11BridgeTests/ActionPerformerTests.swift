@@ -3,6 +3,7 @@ import Foundation
 import GestureEngine
 import Testing
 @testable import GestureConfig
+@testable import GestureRuntime
 @testable import X11Bridge
 
 /// Fired actions, as `BindingRuntime` hands them over, performed against real windows under openbox.

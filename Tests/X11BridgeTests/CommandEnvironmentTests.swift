@@ -1,6 +1,7 @@
 import GestureEngine
 import Testing
 @testable import GestureConfig
+@testable import GestureRuntime
 @testable import X11Bridge
 
 /// What a command learns about its gesture, variable by variable.

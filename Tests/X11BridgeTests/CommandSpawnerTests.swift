@@ -2,6 +2,7 @@ import Foundation
 import GestureEngine
 import Testing
 @testable import GestureConfig
+@testable import GestureRuntime
 @testable import X11Bridge
 
 /// Commands run as real processes: `/bin/sh -c`, environment only, never waited for.

@@ -1,4 +1,5 @@
 import GestureConfig
+import GestureRuntime
 import X11Bridge
 
 /// The daemon's actions: focus first for keys, keep their order, and none while the screen is locked.

@@ -1,4 +1,5 @@
 import GestureConfig
+import GestureRuntime
 import GestureEngine
 import GestureReplay
 import Glibc
@@ -44,8 +45,8 @@ final class Daemon {
     /// The window manager as last seen, to notice a change.
     var windowManager: WindowManagerInfo?
     private var captured: [CaptureEvent] = []
-    /// Touches, one instant at a time (`FrameAssembler`).
-    private var frames = FrameAssembler()
+    /// Touches into the session, one instant at a time, as `replay` feeds them.
+    private let feed: TouchFeed
     /// The server's event times on the daemon's clock.
     private var serverClock = ServerClock()
 
@@ -67,6 +68,7 @@ final class Daemon {
         tracker = WindowTracker(connection: try X11Connection(displayName: connection.name),
                                 dpi: reloader.current.settings.dpi)
         session = GestureSession(configuration: reloader.current, scene: tracker.scene)
+        feed = TouchFeed(session: session)
         windowManager = tracker.windowManager
         // One answer to "which window manager, supporting what" for focus waits and actions.
         performer.windows.windowManager = { [tracker] in tracker.windowManager }
@@ -204,22 +206,20 @@ final class Daemon {
                 case .moved: .moved
                 case .ended: .ended
                 }
-                let time = serverClock.time(ofServer: touch.time, now: now, floor: max(session.time, frames.time))
+                let time = serverClock.time(ofServer: touch.time, now: now, floor: feed.time)
                 let sample = TouchSample(id: touch.id, phase: phase, location: Point(x: touch.x, y: touch.y))
                 if verbose { logger.debug("\(time.shortDescription) \(touch)") }
-                frames.add(sample, at: time, emit: handleFrame)
+                feed.add(sample, at: time, afterInput: handleOutputs)
                 control?.publish(.touch(sample, time: time))
             case .gesture(let gesture):
                 // A touchpad gesture is its own frame of synthesized touches.
-                frames.flush(emit: handleFrame)
+                feed.flush(afterInput: handleOutputs)
                 let time = serverClock.time(ofServer: gesture.time, now: now, floor: session.time)
                 if verbose { logger.debug("touchpad \(gesture)") }
                 let pad = PadEvent(gesture)
                 control?.publish(.pad(Trace.PadInput(pad), time: time))
                 guard padGate.route(pad.phase, keyboardIsGrabbed: keyboardIsGrabbed) == .recognize else { continue }
-                session.advance(to: time)
-                session.handle(pad: pad, at: time)
-                handleOutputs()
+                feed.add(pad: pad, at: time, afterInput: handleOutputs)
             case .device(let change):
                 logger.notice("input device \(change)")
                 control?.publish(.device("\(change)", time: now))
@@ -227,14 +227,7 @@ final class Daemon {
                 if case .enabled(let device) = change { applyOutput(reloader.current.devices, to: device.id, name: device.name) }
             }
         }
-        frames.flush(emit: handleFrame)
-    }
-
-    /// Fires the timers due before the frame's instant, then hands it the frame.
-    private func handleFrame(_ frame: [TouchSample], at time: Double) {
-        session.advance(to: time)
-        session.handle(frame, at: time)
-        handleOutputs()
+        feed.flush(afterInput: handleOutputs)
     }
 
     /// Decides touches, performs actions and logs, in the order the session reported them.

@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import GestureConfig
+import GestureRuntime
 import GestureEngine
 import Testing
 @testable import X11Bridge

@@ -1,5 +1,6 @@
 import Testing
 @testable import GestureConfig
+@testable import GestureRuntime
 @testable import GestureEngine
 
 @Suite("Hold-style bindings")

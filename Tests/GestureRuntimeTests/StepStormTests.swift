@@ -1,5 +1,6 @@
 import Testing
 @testable import GestureConfig
+@testable import GestureRuntime
 @testable import GestureEngine
 
 /// `steps:` cannot become a storm: fingers that land almost on one another and then spread

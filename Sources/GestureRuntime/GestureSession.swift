@@ -1,3 +1,4 @@
+import GestureConfig
 import GestureEngine
 
 /// The engine, the scene and the bindings together: touches in pixels, decisions and actions out.

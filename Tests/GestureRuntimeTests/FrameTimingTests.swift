@@ -1,4 +1,5 @@
 import GestureConfig
+import GestureRuntime
 import GestureEngine
 import Testing
 

@@ -1,3 +1,4 @@
+import GestureConfig
 import GestureEngine
 
 /// The desktop as the bridge or a trace header describes it: a screen and its windows, in pixels.

@@ -1,3 +1,4 @@
+import GestureConfig
 import GestureEngine
 
 /// One touchpad gesture event, as XInput 2.4 reports it (`XIGesturePinchEvent`, `XIGestureSwipeEvent`).

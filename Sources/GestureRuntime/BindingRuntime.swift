@@ -1,3 +1,4 @@
+import GestureConfig
 import GestureEngine
 
 /// An action a binding fires, with the gesture data it carries.

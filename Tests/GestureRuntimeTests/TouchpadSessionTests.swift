@@ -1,5 +1,6 @@
 import Testing
 @testable import GestureConfig
+@testable import GestureRuntime
 @testable import GestureEngine
 
 /// Touchpad gestures in a session: synthesized indirect touches driving the ordinary bindings.

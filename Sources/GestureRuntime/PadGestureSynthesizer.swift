@@ -1,4 +1,5 @@
 import Foundation
+import GestureConfig
 import GestureEngine
 
 /// Turns a touchpad's gesture events into the touches a touchscreen would report for them.

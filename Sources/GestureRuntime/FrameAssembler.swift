@@ -1,3 +1,4 @@
+import GestureConfig
 import GestureEngine
 
 /// Groups touch samples, as they arrive one by one, into the frames the session handles.

@@ -1,5 +1,6 @@
 import Testing
 @testable import GestureConfig
+@testable import GestureRuntime
 @testable import GestureEngine
 
 @Suite("A session: engine, scene and bindings together")

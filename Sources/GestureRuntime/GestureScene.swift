@@ -1,3 +1,4 @@
+import GestureConfig
 import GestureEngine
 
 /// A view tree built from a configuration, with the binding behind each recognizer.

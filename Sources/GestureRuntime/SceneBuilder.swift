@@ -1,3 +1,4 @@
+import GestureConfig
 import GestureEngine
 
 /// Builds the view tree and its recognizers from a configuration and a desktop scene.
