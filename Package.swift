@@ -1,17 +1,21 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// Layering (see DEVELOPERS.md): the executable depends on GestureReplay and
-// GestureConfig; both stand on GestureEngine, which imports nothing but the
-// standard library.
+// Layering (DEVELOPERS.md draws the same graph):
+//
+//   GestureEngine ← GestureConfig ← GestureRuntime ← { X11Bridge, GestureReplay } ← gesturebridge
+//
+// GestureEngine imports nothing but the standard library; GestureConfig reads YAML into a
+// validated model; GestureRuntime is what happens to touches at run time, the same for the
+// daemon and `replay`; X11Bridge is the only module that touches C (CX11).
 let package = Package(
     name: "GestureBridge",
     platforms: [.macOS(.v13)],
     products: [
+        // The program only. The modules are not offered as libraries: GestureEngine is built with
+        // -O in debug builds too (below), an unsafe flag, which SwiftPM refuses in a package used
+        // as a versioned dependency; its zero-allocation test needs it more than outsiders do.
         .executable(name: "gesturebridge", targets: ["gesturebridge"]),
-        .library(name: "GestureEngine", targets: ["GestureEngine"]),
-        .library(name: "GestureConfig", targets: ["GestureConfig"]),
-        .library(name: "GestureRuntime", targets: ["GestureRuntime"]),
     ],
     // `bench` counts allocations with ordo-one's malloc interposer, a dynamic library that
     // needs the toolchain's shared Swift runtime. Installed builds (`make install`, the .deb)

@@ -37,7 +37,7 @@ public final class KeyInjector {
     /// Checks for XTest and asks for keyboard map changes (`XkbMapNotify`, `XkbNewKeyboardNotify`).
     ///
     /// - Parameter clock: monotonic seconds; the default reads `CLOCK_MONOTONIC`.
-    public init(connection: X11Connection, clock: @escaping () -> Double = KeyInjector.monotonicSeconds) throws(X11Error) {
+    public init(connection: X11Connection, clock: @escaping () -> Double = MonotonicClock.now) throws(X11Error) {
         var event: Int32 = 0, error: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
         guard XTestQueryExtension(connection.display, &event, &error, &major, &minor) != 0 else {
             throw .missingExtension("XTEST", required: "2.2")
@@ -210,13 +210,6 @@ public final class KeyInjector {
         pressOrder.removeAll { $0 == keycode }
         XTestFakeKeyEvent(connection.display, UInt32(keycode), 0, 0)
         keyReleased(keycode)
-    }
-
-    /// CLOCK_MONOTONIC in seconds.
-    public static func monotonicSeconds() -> Double {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
     }
 }
 

@@ -67,7 +67,7 @@ public final class WindowPicker {
         _ = XGrabKeyboard(display, root, 0, GrabModeAsync, GrabModeAsync, Time(CurrentTime))
         XSync(display, 0)
         grabbed()
-        let deadline = timeout.map { Self.now() + $0 }
+        let deadline = timeout.map { MonotonicClock.now() + $0 }
         var chosen: (window: Window, x: Int32, y: Int32)?
         while true {
             while XPending(display) > 0 {
@@ -89,7 +89,7 @@ public final class WindowPicker {
             }
             var remaining: Int32 = -1
             if let deadline {
-                let left = deadline - Self.now()
+                let left = deadline - MonotonicClock.now()
                 if left <= 0 { return chosen.map { outcome(topLevel: $0.window, x: $0.x, y: $0.y) } ?? .timedOut }
                 remaining = Int32((left * 1000).rounded(.up))
             }
@@ -108,11 +108,5 @@ public final class WindowPicker {
         return .picked(PickedWindow(id: WindowID(rawValue: UInt64(client)), windowClass: windowClass, instance: instance,
                                     title: tracker.title(of: client), x: Int(frame.x), y: Int(frame.y),
                                     width: Int(frame.width), height: Int(frame.height), pointerX: Int(x), pointerY: Int(y)))
-    }
-
-    private static func now() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import X11Bridge
 
 /// A tool's connection to the running daemon's control socket: one request out, lines in.
 ///
@@ -60,7 +61,7 @@ final class ControlConnection {
         while true {
             var timeout: Int32 = -1
             if let deadline {
-                let left = deadline - Daemon.now()
+                let left = deadline - MonotonicClock.now()
                 if left <= 0 { return .timeUp }
                 timeout = Int32((left * 1000).rounded(.up))
             }

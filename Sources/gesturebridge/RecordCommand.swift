@@ -1,6 +1,7 @@
 import ArgumentParser
 import GestureEngine
 import GestureReplay
+import X11Bridge
 
 /// `gesturebridge record FILE`: records live touches, with the window layout, as a replay trace.
 struct RecordCommand: ParsableCommand {
@@ -48,7 +49,7 @@ struct RecordCommand: ParsableCommand {
             throw ExitCode.failure
         }
         defer { output.close() }
-        let start = Daemon.now()
+        let start = MonotonicClock.now()
         var summary = Summary()
         let end = connection.readLines(until: duration.map { start + $0 }) { line in
             guard summary.hello != nil else {
@@ -58,7 +59,7 @@ struct RecordCommand: ParsableCommand {
             summary.count(line)
             return output.write(line + "\n")
         }
-        ReplayCommand.printError(summary.report(file: file, seconds: Daemon.now() - start))
+        ReplayCommand.printError(summary.report(file: file, seconds: MonotonicClock.now() - start))
         switch end {
         case .interrupted, .timeUp:
             return

@@ -125,7 +125,7 @@ struct KeyInjectorTests {
         if restoresAtOnce {
             try injector.restoreBorrowedKeys(at: .infinity)
         } else {
-            try injector.restoreBorrowedKeys(at: KeyInjector.monotonicSeconds())
+            try injector.restoreBorrowedKeys(at: MonotonicClock.now())
         }
         kill(client.process.processIdentifier, SIGCONT)
         let press = try client.waitForEvent("KeyPress") { $0.type == "KeyPress" }

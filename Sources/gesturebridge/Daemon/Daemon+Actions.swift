@@ -82,10 +82,10 @@ extension Daemon {
         do {
             let outcome = try performer.perform(fired)
             logger.info("\(fired.gesture): \(fired.action) (\(outcome))")
-            control?.publish(.action(fired, outcome: "\(outcome)", time: Self.now()))
+            control?.publish(.action(fired, outcome: "\(outcome)", time: MonotonicClock.now()))
         } catch {
             logger.error("\(fired.gesture): \(fired.action) failed: \(error)")
-            control?.publish(.action(fired, outcome: "failed: \(error)", time: Self.now()))
+            control?.publish(.action(fired, outcome: "failed: \(error)", time: MonotonicClock.now()))
         }
     }
 }

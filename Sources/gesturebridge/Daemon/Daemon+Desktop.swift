@@ -42,7 +42,7 @@ extension Daemon {
     /// pointer instead, so the title bar, its buttons and the borders work by touch.
     func decide(_ id: TouchID, _ delivery: Delivery) {
         if delivery == .rejected, let track = capture.track(of: id),
-           tracker.isDecoration(at: track.begin, under: track.window), capture.handOverToPointer(id, now: Self.now()) {
+           tracker.isDecoration(at: track.begin, under: track.window), capture.handOverToPointer(id, now: MonotonicClock.now()) {
             if verbose { logger.debug("touch \(id) on the decorations of \(track.window): played to the pointer") }
             return
         }

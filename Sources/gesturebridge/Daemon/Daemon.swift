@@ -86,12 +86,6 @@ final class Daemon {
         captured.reserveCapacity(64)
     }
 
-    /// Seconds on the monotonic clock: the one time base for touches and timers.
-    static func now() -> Double {
-        var spec = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &spec)
-        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-    }
 
     /// Runs until SIGTERM or SIGINT; returns the exit status.
     func run() -> Int32 {
@@ -118,14 +112,14 @@ final class Daemon {
             followWindows()
             performer.processPendingEvents()
             performer.connection.flush()
-            drainPending(now: Self.now())
-            pumpX(now: Self.now())
+            drainPending(now: MonotonicClock.now())
+            pumpX(now: MonotonicClock.now())
             connection.flush()
             control?.flush()
             // Events Xlib read while waiting for a reply are invisible to poll(2): don't sleep on them.
             let queued = connection.hasQueuedEvents || tracker.connection.hasQueuedEvents
                 || performer.connection.hasQueuedEvents
-            let timeout = queued ? 0 : pollTimeout(now: Self.now())
+            let timeout = queued ? 0 : pollTimeout(now: MonotonicClock.now())
             fds.removeSubrange(Self.fixedDescriptors...)
             control?.appendPollDescriptors(to: &fds)
             for index in fds.indices { fds[index].revents = 0 }
@@ -133,7 +127,7 @@ final class Daemon {
                 logger.critical("poll failed: \(String(cString: strerror(errno)))")
                 return shutdown(status: 1)
             }
-            let now = Self.now()
+            let now = MonotonicClock.now()
             let signals = SignalFlags.take()
             if signals.terminate { return shutdown(status: 0) }
             if signals.childExited { performer.commands.reapChildren() }
@@ -166,7 +160,7 @@ final class Daemon {
         if tracker.processPendingEvents() {
             followWindowManager()
             session.update(scene: tracker.scene)
-            control?.publish(.windows(tracker.scene, time: Self.now()))
+            control?.publish(.windows(tracker.scene, time: MonotonicClock.now()))
             logger.debug("windows: \(tracker.scene.windows.map { "\($0.info.windowClass) \($0.frame)" })")
         }
         tracker.connection.flush()
@@ -191,7 +185,12 @@ final class Daemon {
         for event in captured {
             switch event {
             case .touch(let touch):
-                switch gate.route(touch.id, touch.phase, keyboardIsGrabbed: keyboardIsGrabbed) {
+                let phase: TouchPhase = switch touch.phase {
+                case .began: .began
+                case .moved: .moved
+                case .ended: .ended
+                }
+                switch gate.route(touch.id, phase, keyboardIsGrabbed: keyboardIsGrabbed) {
                 case .recognize:
                     break
                 case .passThrough:
@@ -200,11 +199,6 @@ final class Daemon {
                     continue
                 case .drop:
                     continue
-                }
-                let phase: TouchPhase = switch touch.phase {
-                case .began: .began
-                case .moved: .moved
-                case .ended: .ended
                 }
                 let time = serverClock.time(ofServer: touch.time, now: now, floor: feed.time)
                 let sample = TouchSample(id: touch.id, phase: phase, location: Point(x: touch.x, y: touch.y))
@@ -239,7 +233,7 @@ final class Daemon {
                 if verbose { logger.debug("\(time.shortDescription) touch \(id) \(delivery)") }
                 control?.publish(.delivery(id, delivery, time: time))
             case .action(let fired):
-                enqueue(fired, now: Self.now())
+                enqueue(fired, now: MonotonicClock.now())
             case let .state(recognizer, state, _, _):
                 logger.debug("\(recognizer): \(state)")
             case let .transition(recognizer, from, to, cause, time):
@@ -253,14 +247,14 @@ final class Daemon {
 
     /// Applies a reload that finished on its thread (`ConfigReloader`).
     func reloaded() {
-        let started = Self.now()
+        let started = MonotonicClock.now()
         defer {
             // The only part of a reload the loop waits for: the file was read and parsed on the thread.
-            logger.info("reload applied on the loop in \(Int(((Self.now() - started) * 1_000_000).rounded())) µs")
+            logger.info("reload applied on the loop in \(Int(((MonotonicClock.now() - started) * 1_000_000).rounded())) µs")
         }
         let devices = reloader.current.devices
         let reloaded = reloader.finish()
-        control?.publish(.reload(path: reloader.path, bindings: reloaded?.allBindings.count, time: Self.now()))
+        control?.publish(.reload(path: reloader.path, bindings: reloaded?.allBindings.count, time: MonotonicClock.now()))
         guard let configuration = reloaded else { return }
         tracker.dpiOverride = configuration.settings.dpi
         if configuration.devices.include != devices.include || configuration.devices.exclude != devices.exclude {
@@ -288,7 +282,7 @@ final class Daemon {
         pending.removeAll()
         do { try performer.releaseAll() } catch { logger.error("releasing keys: \(error)") }
         releaseKeysLeftDown(when: "at exit")
-        session.cancelAll(at: Self.now())
+        session.cancelAll(at: MonotonicClock.now())
         for output in session.outputs {
             if case let .delivery(id, delivery, _) = output { capture.decide(id, delivery) }
         }

@@ -1,7 +1,4 @@
-import GestureConfig
-import GestureRuntime
 import GestureEngine
-import X11Bridge
 
 /// Decides, touch by touch, whether the daemon recognizes a touch or stands aside and passes it through.
 ///
@@ -14,9 +11,9 @@ import X11Bridge
 /// when they fire).
 ///
 /// A pure state machine: the caller passes in how to ask, and acts on the routes.
-struct StandAsideGate {
+public struct StandAsideGate {
     /// What to do with one touch event.
-    enum Route: Equatable {
+    public enum Route: Equatable, Sendable {
         /// Feed it to the session, as usual.
         case recognize
         /// A touch landing while standing aside: reject it now so its owner gets it whole.
@@ -26,11 +23,11 @@ struct StandAsideGate {
     }
 
     /// Whether the current touch sequence is being passed through.
-    private(set) var isStandingAside = false
+    public private(set) var isStandingAside = false
     private var down: Set<TouchID> = []
     private var passing: Set<TouchID> = []
 
-    init() {
+    public init() {
         down.reserveCapacity(16)
         passing.reserveCapacity(16)
     }
@@ -38,7 +35,7 @@ struct StandAsideGate {
     /// Routes one touchpad gesture event: a gesture that begins while another client holds
     /// the keyboard is left out whole (touchpad gestures are not grabbed, so there is
     /// nothing to hand over; the gesture simply fires nothing).
-    mutating func route(_ phase: PadEvent.Phase, keyboardIsGrabbed: () -> Bool) -> Route {
+    public mutating func route(_ phase: PadEvent.Phase, keyboardIsGrabbed: () -> Bool) -> Route {
         switch phase {
         case .began:
             isStandingAside = keyboardIsGrabbed()
@@ -52,7 +49,7 @@ struct StandAsideGate {
     }
 
     /// Routes one touch event; `keyboardIsGrabbed` is asked only when a sequence starts.
-    mutating func route(_ id: TouchID, _ phase: CapturedTouch.Phase, keyboardIsGrabbed: () -> Bool) -> Route {
+    public mutating func route(_ id: TouchID, _ phase: TouchPhase, keyboardIsGrabbed: () -> Bool) -> Route {
         switch phase {
         case .began:
             if down.isEmpty { isStandingAside = keyboardIsGrabbed() }
@@ -60,9 +57,9 @@ struct StandAsideGate {
             guard isStandingAside else { return .recognize }
             passing.insert(id)
             return .passThrough
-        case .moved:
+        case .moved, .stationary:
             return passing.contains(id) ? .drop : .recognize
-        case .ended:
+        case .ended, .cancelled:
             down.remove(id)
             return passing.remove(id) != nil ? .drop : .recognize
         }
