@@ -17,7 +17,7 @@ BINARY ?=
 INSTALL_FLAGS = --prefix "$(PREFIX)" $(if $(DESTDIR),--destdir "$(DESTDIR)") $(if $(NO_ENABLE),--no-enable) \
 	$(if $(BINARY),--binary "$(BINARY)")
 
-.PHONY: help build install uninstall deb test soak fuzz
+.PHONY: help build install uninstall deb test soak fuzz keysyms
 
 help:
 	@echo "GestureBridge make targets:"
@@ -33,6 +33,7 @@ help:
 	@echo "                   daemon on a test Xorg: missed gestures, RSS, stuck touches and keys"
 	@echo "  make fuzz        FUZZ_SECONDS (now: $(FUZZ_SECONDS)) of libFuzzer on each parser: config, trace,"
 	@echo "                   evemu, getevent, libinput-record (FUZZ_TARGETS=... for some)"
+	@echo "  make keysyms     regenerate Sources/GestureConfig/KeysymTable.swift from /usr/include/X11"
 
 build:
 	@Packaging/build-release.sh >/dev/null
@@ -64,3 +65,8 @@ FUZZ_TARGETS ?=
 
 fuzz:
 	Scripts/fuzz.sh --seconds $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+keysyms:
+	Scripts/generate-keysyms.py > Sources/GestureConfig/KeysymTable.swift.new
+	mv Sources/GestureConfig/KeysymTable.swift.new Sources/GestureConfig/KeysymTable.swift
+	@git diff --stat -- Sources/GestureConfig/KeysymTable.swift 2>/dev/null || true
