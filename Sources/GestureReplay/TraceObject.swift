@@ -54,7 +54,7 @@ struct TraceObject {
     /// Whether the field is present (even as null).
     func has(_ key: String) -> Bool { members.contains { $0.0 == key } }
 
-    func error(_ reason: TraceError.Reason) -> TraceError {
+    func error(_ reason: TraceProblem) -> TraceError {
         TraceError(file: file, line: line, reason: reason)
     }
 

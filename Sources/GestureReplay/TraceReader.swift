@@ -215,7 +215,7 @@ private struct Reading {
     /// Checks an event against the touches and touchpad gesture in progress, and updates them.
     private mutating func track(_ input: Trace.Input, line: Int) throws(TraceError) {
         let file = self.file
-        let error = { (reason: TraceError.Reason) in TraceError(file: file, line: line, reason: reason) }
+        let error = { (reason: TraceProblem) in TraceError(file: file, line: line, reason: reason) }
         switch input {
         case .clock:
             break

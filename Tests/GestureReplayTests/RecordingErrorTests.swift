@@ -8,10 +8,10 @@ struct BadRecording: Sendable, CustomTestStringConvertible {
     let description: String?
     let file: String
     let line: Int
-    let reason: RecordingError.Reason
+    let reason: RecordingProblem
 
     init(_ name: String, _ text: String, description: String? = nil, file: String = "test.events", line: Int,
-         _ reason: RecordingError.Reason) {
+         _ reason: RecordingProblem) {
         self.name = name
         self.text = text
         self.description = description

@@ -6,9 +6,9 @@ struct BadTrace: Sendable, CustomTestStringConvertible {
     let name: String
     let lines: [String]
     let line: Int
-    let reason: TraceError.Reason
+    let reason: TraceProblem
 
-    init(_ name: String, _ lines: [String], line: Int, _ reason: TraceError.Reason) {
+    init(_ name: String, _ lines: [String], line: Int, _ reason: TraceProblem) {
         self.name = name
         self.lines = lines
         self.line = line
