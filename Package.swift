@@ -92,6 +92,12 @@ let package = Package(
             dependencies: ["GestureReplay", "GestureConfig", "GestureRuntime", "GestureEngine", "gesturebridge", "FuzzTargets", "TestReaper"],
             resources: [.copy("Traces")]
         ),
+        // The executable's own logic: the CLI, the daemon's parts, the control socket, the lock.
+        .testTarget(
+            name: "GestureBridgeTests",
+            dependencies: ["gesturebridge", "GestureReplay", "GestureRuntime", "GestureConfig", "GestureEngine",
+                           "X11Bridge", "TestReaper"]
+        ),
         // make install, the systemd unit, the autostart entry and the .deb, driven through the
         // scripts in Packaging/ with the built binary (and one real release build for the .deb).
         .testTarget(name: "PackagingTests", dependencies: ["gesturebridge", "TestReaper"]),

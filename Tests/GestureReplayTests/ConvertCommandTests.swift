@@ -5,6 +5,11 @@ import Testing
 
 /// `gesturebridge replay` on device recordings: `--convert`, `--screen` and `--device-description`, run as a process.
 @Suite struct ConvertCommandTests {
+    /// The `gesturebridge` built beside the test bundle.
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gesturebridge")
+    }
+
     static let atmel = "evemu-devices__Atmel_maXTouch_Touchscreen.4-finger-drag-down.events"
     static let isdv4 = "evemu-devices__Wacom_ISDv4_E6_Finger.double-top-swipe.events"
 
@@ -22,7 +27,7 @@ import Testing
         try Data().write(to: outputFile)
         try Data().write(to: errorFile)
         let process = Process()
-        process.executableURL = BenchCommandTests.executable
+        process.executableURL = Self.executable
         process.arguments = arguments
         process.standardInput = try FileHandle(forReadingFrom: inputFile)
         process.standardOutput = try FileHandle(forWritingTo: outputFile)
