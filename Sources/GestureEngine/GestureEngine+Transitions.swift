@@ -178,7 +178,7 @@ extension GestureEngine {
         let live = recognizer.touches.filter { !$0.phase.isFinished }
         guard !live.isEmpty else { return }
         let saved = cause
-        cause = .requirementFailed("catching up")
+        cause = .caughtUp
         recognizer.touchesMoved(live, with: TouchEvent(timestamp: now, allTouches: liveTouches))
         cause = saved
     }

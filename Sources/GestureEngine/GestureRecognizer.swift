@@ -106,8 +106,8 @@ open class GestureRecognizer {
     /// within `fingerWindow` of the first one. Subclasses override it.
     open var requiredNumberOfTouches: Int { 1 }
 
-    /// A short name of the recognizer's kind for logs and output: `tap`, `pan`, ….
-    open var kind: String { "custom" }
+    /// The recognizer's kind; its description is the short name logs and output use: `tap`, `pan`, ….
+    open var kind: GestureKind { .custom("custom") }
 
     /// The kind-specific figures reported with each action message.
     open var measurement: GestureMeasurement { .none }
@@ -206,7 +206,7 @@ open class GestureRecognizer {
 
 extension GestureRecognizer: CustomStringConvertible {
     public var description: String {
-        let label = name.isEmpty ? kind : name
+        let label = name.isEmpty ? kind.description : name
         if let view { return "\(label) on \(view)" }
         return label
     }
@@ -216,4 +216,28 @@ extension GestureRecognizer: CustomStringConvertible {
 struct WeakRecognizer {
     weak var recognizer: GestureRecognizer?
     init(_ recognizer: GestureRecognizer) { self.recognizer = recognizer }
+}
+
+/// What kind of gesture a recognizer recognizes, named in logs and output as the config names it.
+public enum GestureKind: Hashable, Sendable, CustomStringConvertible {
+    case tap
+    case longPress
+    case pan
+    case swipe
+    case pinch
+    case rotate
+    /// A recognizer of another kind, by its own name.
+    case custom(String)
+
+    public var description: String {
+        switch self {
+        case .tap: "tap"
+        case .longPress: "long-press"
+        case .pan: "pan"
+        case .swipe: "swipe"
+        case .pinch: "pinch"
+        case .rotate: "rotate"
+        case .custom(let name): name
+        }
+    }
 }

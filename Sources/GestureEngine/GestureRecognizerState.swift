@@ -89,6 +89,9 @@ public enum TransitionCause: Sendable, Hashable, CustomStringConvertible {
     case requirementFailed(String)
     /// It required another recognizer to fail, and that one succeeded.
     case requirementSucceeded(String)
+    /// Released from waiting for others to fail, it is shown where its touches are now, so a
+    /// pan does not begin with the translation it had when it started to wait.
+    case caughtUp
     /// It waits for other recognizers to fail before it may enter the given state.
     case waitingForFailure(String)
     /// The delegate's `gestureRecognizerShouldBegin` returned false.
@@ -114,6 +117,7 @@ public enum TransitionCause: Sendable, Hashable, CustomStringConvertible {
         case .requirementFailed(let name): "\(name) failed"
         case .requirementSucceeded(let name): "\(name) succeeded"
         case .waitingForFailure(let names): "waiting for \(names) to fail"
+        case .caughtUp: "caught up with its touches after waiting"
         case .shouldBeginDenied: "shouldBegin returned false"
         case .disabled: "disabled"
         case .shutdown: "shutdown"

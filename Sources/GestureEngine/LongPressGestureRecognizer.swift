@@ -46,7 +46,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         super.init(name: name)
     }
 
-    open override var kind: String { "long-press" }
+    open override var kind: GestureKind { .longPress }
 
     open override var measurement: GestureMeasurement { .longPress(translation: translation) }
 

@@ -34,7 +34,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// The time of the tracker's newest sample; a second callback in the same frame adds none.
     var lastSampleTime: Double?
 
-    override open var kind: String { "pan" }
+    override open var kind: GestureKind { .pan }
 
     override open var requiredNumberOfTouches: Int { minimumNumberOfTouches }
 

@@ -37,7 +37,7 @@ open class PinchGestureRecognizer: MultiFingerGestureRecognizer {
     private var scaleBase = 1.0
     private var currentScale = 1.0
 
-    open override var kind: String { "pinch" }
+    open override var kind: GestureKind { .pinch }
 
     open override var measurement: GestureMeasurement { .pinch(scale: scale, velocity: velocity) }
 

@@ -35,7 +35,7 @@ open class RotationGestureRecognizer: MultiFingerGestureRecognizer {
     private var previousAngles: [Double] = []
     private var currentAngles: [Double] = []
 
-    open override var kind: String { "rotate" }
+    open override var kind: GestureKind { .rotate }
 
     open override var measurement: GestureMeasurement { .rotation(rotation: rotation, velocity: velocity) }
 

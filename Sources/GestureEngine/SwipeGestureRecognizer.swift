@@ -42,7 +42,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         (.down, Vector(dx: 0, dy: 1)),
     ]
 
-    override open var kind: String { "swipe" }
+    override open var kind: GestureKind { .swipe }
 
     override open var requiredNumberOfTouches: Int { numberOfTouchesRequired }
 

@@ -44,7 +44,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         firstTapPoints.reserveCapacity(10)
     }
 
-    open override var kind: String { "tap" }
+    open override var kind: GestureKind { .tap }
 
     open override var measurement: GestureMeasurement { .tap(taps: numberOfTapsRequired) }
 

@@ -105,7 +105,7 @@ struct ReplayRecorder {
                      _ snapshot: GestureSnapshot, time: Double, verbose: Bool) -> ReplayRecord {
         let name = scene.binding(for: recognizer)?.name ?? recognizer.name
         let location = scene.description.pixels(fromPoints: snapshot.location)
-        return .state(time: time, gesture: name, kind: recognizer.kind, state: state,
+        return .state(time: time, gesture: name, kind: recognizer.kind.description, state: state,
                       x: location.x, y: location.y, touches: snapshot.numberOfTouches,
                       fields: ReplayRecord.fields(for: snapshot.measurement), verbose: verbose)
     }

@@ -17,8 +17,8 @@ public struct FiredAction: Sendable {
 public struct ActionContext: Sendable, Hashable {
     /// The binding's name.
     public var gesture: String
-    /// The recognizer kind: tap, long-press, pan, swipe, pinch, rotate.
-    public var kind: String
+    /// The recognizer kind, as the binding's config names it (`GESTURE_KIND` is its raw value).
+    public var kind: RecognizerKind
     /// The state whose message fired it.
     public var state: GestureRecognizer.State
     /// The number of fingers.
@@ -165,7 +165,7 @@ public final class BindingRuntime {
             // a drag that ends over another window still acts on the first.
             window = recognizer.view?.window ?? scene.window(at: snapshot.startLocation)
         }
-        return ActionContext(gesture: binding.name, kind: recognizer.kind, state: state,
+        return ActionContext(gesture: binding.name, kind: binding.recognizer.kind, state: state,
                              fingers: snapshot.numberOfTouches,
                              location: description.pixels(fromPoints: snapshot.location),
                              measurement: snapshot.measurement, window: window)

@@ -22,7 +22,7 @@ struct ActionPerformerTests {
     static func fired(_ action: Action, at location: Point = Point(x: 300, y: 200), window: UInt64? = nil,
                       title: String = "Test client") -> FiredAction {
         let context = ActionContext(
-            gesture: "three-finger-swipe", kind: "swipe", state: .ended, fingers: 3, location: location,
+            gesture: "three-finger-swipe", kind: .swipe, state: .ended, fingers: 3, location: location,
             measurement: .swipe(direction: .left),
             window: window.map { WindowInfo(id: $0, windowClass: "TestClient", instance: "testclient", title: title) })
         return FiredAction(time: 1, gesture: context.gesture, action: action, context: context)

@@ -8,7 +8,7 @@ import Testing
 @Suite("The command environment")
 struct CommandEnvironmentTests {
     static func variables(_ measurement: GestureMeasurement, window: WindowInfo? = nil) -> [String: String] {
-        let context = ActionContext(gesture: "g", kind: "pan", state: .changed, fingers: 2,
+        let context = ActionContext(gesture: "g", kind: .pan, state: .changed, fingers: 2,
                                     location: Point(x: -0.4, y: 1079.5), measurement: measurement, window: window)
         return Dictionary(uniqueKeysWithValues: CommandEnvironment.variables(for: context))
     }

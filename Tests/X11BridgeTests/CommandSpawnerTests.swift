@@ -22,7 +22,7 @@ final class CommandSpawnerTests {
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
     static let context = ActionContext(
-        gesture: "three-up", kind: "swipe", state: .ended, fingers: 3, location: Point(x: 412.4, y: 300.6),
+        gesture: "three-up", kind: .swipe, state: .ended, fingers: 3, location: Point(x: 412.4, y: 300.6),
         measurement: .swipe(direction: .up),
         window: WindowInfo(id: 0x1e00004, windowClass: "Firefox", instance: "Navigator", title: "Start page"))
 

@@ -230,14 +230,14 @@ final class Daemon {
             switch output {
             case let .delivery(id, delivery, time):
                 decide(id, delivery)
-                if verbose { logger.debug("\(time.shortDescription) touch \(id) \(delivery)") }
+                if verbose { logger.debug("\(EngineEvent.delivery(id, delivery, time: time))") }
                 control?.publish(.delivery(id, delivery, time: time))
             case .action(let fired):
                 enqueue(fired, now: MonotonicClock.now())
             case let .state(recognizer, state, _, _):
                 logger.debug("\(recognizer): \(state)")
             case let .transition(recognizer, from, to, cause, time):
-                if verbose { logger.debug("\(time.shortDescription) [\(recognizer)] \(from) → \(to) (\(cause))") }
+                if verbose { logger.debug("\(EngineEvent.transition(recognizer, from: from, to: to, cause: cause, time: time))") }
                 control?.publish(.transition(recognizer, from: from, to: to, cause: cause, time: time))
             }
         }

@@ -14,7 +14,7 @@ class DragProbe: GestureRecognizer {
         super.init(name: name)
     }
 
-    override var kind: String { "drag-probe" }
+    override var kind: GestureKind { .custom("drag-probe") }
     override var requiredNumberOfTouches: Int { fingers }
 
     override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
@@ -52,7 +52,7 @@ class DragProbe: GestureRecognizer {
 final class LiftProbe: GestureRecognizer {
     private(set) var resetCount = 0
 
-    override var kind: String { "lift-probe" }
+    override var kind: GestureKind { .custom("lift-probe") }
 
     override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         for touch in touches where touch.location.distance(to: touch.initialLocation) >= 10 {
@@ -74,7 +74,7 @@ final class TimerProbe: GestureRecognizer {
     var delay = 0.3
     var failsOnLift = true
 
-    override var kind: String { "timer-probe" }
+    override var kind: GestureKind { .custom("timer-probe") }
 
     override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         if deadline == nil { deadline = event.timestamp + delay }
