@@ -54,7 +54,8 @@ let package = Package(
         // The only module that touches C: capture, grabs, windows, injection, commands.
         .target(
             name: "X11Bridge",
-            dependencies: ["CX11", "GestureEngine", "GestureConfig", "GestureRuntime"]
+            dependencies: ["CX11", "GestureEngine", "GestureConfig", "GestureRuntime",
+                           .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "GestureReplay",
@@ -106,7 +107,8 @@ let package = Package(
         .executableTarget(name: "x11-test-client", dependencies: ["CX11"]),
         .testTarget(
             name: "X11BridgeTests",
-            dependencies: ["X11Bridge", "GestureEngine", "GestureConfig", "GestureRuntime", "gesturebridge", "x11-test-client", "TestReaper"]
+            dependencies: ["X11Bridge", "GestureEngine", "GestureConfig", "GestureRuntime", "gesturebridge", "x11-test-client",
+                           "TestReaper", .product(name: "Logging", package: "swift-log")]
         ),
     ],
     swiftLanguageModes: [.v6]

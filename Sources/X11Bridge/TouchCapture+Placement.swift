@@ -102,7 +102,7 @@ extension TouchCapture {
         for error in connection.takeErrors() {
             let isExpected = Int32(error.requestCode) == connection.xinputOpcode
                 && Self.expectedErrorMinorOpcodes.contains(error.minorCode)
-            if !isExpected { log("X error on the touch connection: \(error)") }
+            if !isExpected { logger.warning("X error on the touch connection: \(error)") }
         }
     }
 }

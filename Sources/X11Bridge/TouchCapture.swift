@@ -1,6 +1,7 @@
 internal import CX11
 import GestureEngine
 import Glibc
+import Logging
 
 /// One touch event the grab delivered, in screen pixels: the bridge's value for an `XI_TouchBegin/Update/End`.
 public struct CapturedTouch: Hashable, Sendable, CustomStringConvertible {
@@ -102,11 +103,9 @@ public final class TouchCapture {
     var reportsGesture = false
     /// Why touchpad gestures are not captured (an old server, another client selected them); nil when they are.
     public private(set) var gesturesUnavailableReason: String?
-    /// Where programmer errors go (a second decision, a decision for an unknown touch): logged, never sent.
-    public var log: (String) -> Void = { message in
-        var line = "gesturebridge: " + message + "\n"
-        line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
-    }
+    /// Where programmer errors (a second decision, a decision for an unknown touch) and unexpected
+    /// X errors go: logged through the process's swift-log handler, never sent to the server.
+    public var logger = Logger(label: "gesturebridge.capture")
 
     /// Grabs touches on the root window (or, when another client holds that grab, on every
     /// top-level window) and selects hotplug events.
@@ -257,9 +256,9 @@ public final class TouchCapture {
             connection.flush()
             if !reported.contains(id), pointerTouch?.id != id { positions[id] = nil }
         case .alreadyDecided(let earlier):
-            log("bug: touch \(id) was already \(earlier); not sending \(delivery)")
+            logger.error("bug: touch \(id) was already \(earlier); not sending \(delivery)")
         case .unknown:
-            log("bug: no grabbed touch \(id) to be \(delivery)")
+            logger.error("bug: no grabbed touch \(id) to be \(delivery)")
         }
     }
 

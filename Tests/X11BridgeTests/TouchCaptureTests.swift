@@ -1,5 +1,6 @@
 import Foundation
 import GestureEngine
+import Logging
 import Testing
 @testable import X11Bridge
 
@@ -28,7 +29,7 @@ struct TouchCaptureTests {
             connection = try X11Connection.toTestServer(server.display)
             capture = TouchCapture(connection: connection, filter: filter)
             let box = logBox
-            capture.log = { box.lines.append($0) }
+            capture.logger = Logger(label: "test.capture") { _ in LinesLogHandler(box: box) }
         }
 
         /// Every capture event the server sent before now (the inputtest sync and a round trip make it exact).
@@ -57,6 +58,18 @@ struct TouchCaptureTests {
 
     final class LogBox: @unchecked Sendable {
         var lines: [String] = []
+    }
+
+    /// Keeps the capture's log lines for the test to read.
+    struct LinesLogHandler: LogHandler {
+        let box: LogBox
+        var logLevel: Logger.Level = .trace
+        var metadata: Logger.Metadata = [:]
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+        func log(event: LogEvent) { box.lines.append("\(event.message)") }
     }
 
     @Test(arguments: [Delivery.accepted, .rejected], Moment.allCases)

@@ -1,5 +1,6 @@
 import GestureReplay
 import Glibc
+import Logging
 
 /// The daemon's control socket: `gesturebridge monitor` and `record` connect here and are streamed lines.
 ///
@@ -24,8 +25,8 @@ final class ControlServer {
     private var clients: [ControlClient] = []
     /// Whether any tool listens: the one check `publish` makes before any formatting.
     private(set) var isObserved = false
-    /// Where the server reports a tool it dropped; the daemon logs it.
-    var log: (String) -> Void = { _ in }
+    /// Where the server reports a tool it dropped.
+    private let logger = Logger(label: "gesturebridge.control")
 
     /// Makes the runtime directory and listens at `path`.
     init(paths: RuntimePaths, display: String) throws(ControlError) {
@@ -65,7 +66,7 @@ final class ControlServer {
         for client in clients where client.isSubscribed {
             client.send(event)
             if !client.isSubscribed {
-                log("dropped a \(client.streamName) client that fell more than \(ControlClient.maximumBacklog / 1024) KiB behind")
+                logger.warning("dropped a \(client.streamName) client that fell more than \(ControlClient.maximumBacklog / 1024) KiB behind")
             }
         }
         // A client that fell too far behind stops listening here.

@@ -75,7 +75,6 @@ final class Daemon {
         performer.windows.userTime = { [capture] in capture.lastEventTime }
         do {
             control = try ControlServer(paths: .current, display: connection.name)
-            control?.log = { [logger] in logger.warning("\($0)") }
             // Losing the X server ends the process in Xlib's handler: the socket goes with it.
             if let path = control?.path { X11Connection.removeOnConnectionLoss(path) }
         } catch {
