@@ -59,7 +59,7 @@ let package = Package(
         ),
         .target(
             name: "GestureReplay",
-            dependencies: ["GestureEngine", "GestureConfig", "GestureRuntime"]
+            dependencies: ["GestureEngine", "GestureConfig", "GestureRuntime", .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
             name: "gesturebridge",

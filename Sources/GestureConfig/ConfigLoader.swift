@@ -114,7 +114,7 @@ public enum ConfigLoader {
             let during = context.map { " \($0.text)" } ?? ""
             return ConfigError(
                 .syntax, at: at(mark), message: "invalid YAML: \(problem)\(during)",
-                found: problem, suggestion: syntaxHint(problem, line: lineText(mark.line, of: yaml))
+                found: problem, suggestion: YAMLAdvice.hint(for: problem, line: lineText(mark.line, of: yaml))
             )
         case let .reader(problem, offset, _, _):
             return ConfigError(.syntax, at: offset.map { location(ofByte: $0, in: yaml, file: file) } ?? start,
@@ -131,22 +131,6 @@ public enum ConfigLoader {
         }
     }
 
-    /// Advice for libyaml's commonest complaints, given the line it stopped on.
-    private static func syntaxHint(_ problem: String, line: Substring) -> String? {
-        if problem.contains("tab") || line.prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") {
-            return "indent with spaces; YAML does not allow tabs for indentation"
-        }
-        if problem.contains("mapping values are not allowed") {
-            return "put a space after each ':' and quote values that contain ': '"
-        }
-        if problem.contains("did not find expected key") || problem.contains("did not find expected '-'") {
-            return "check the indentation: items of one list or mapping start in the same column"
-        }
-        if problem.contains("found character that cannot start any token") {
-            return "quote values that start with '@', '`', '%' or '|'"
-        }
-        return nil
-    }
 
     /// The text of a 1-based line, or an empty string past the end.
     private static func lineText(_ number: Int, of text: String) -> Substring {
