@@ -1,3 +1,5 @@
+import GestureEngine
+import GestureRuntime
 internal import CX11
 
 extension TouchCapture {
@@ -31,7 +33,7 @@ extension TouchCapture {
 
     /// The one conversion from an XI 2.4 gesture event to the bridge's value; nil for other events.
     static func capturedGesture(_ cookie: XGenericEventCookie) -> CapturedGesture? {
-        let phase: CapturedGesture.Phase
+        let phase: PadEvent.Phase
         switch cookie.evtype {
         case XI_GesturePinchBegin, XI_GestureSwipeBegin: phase = .began
         case XI_GesturePinchUpdate, XI_GestureSwipeUpdate: phase = .updated
@@ -41,31 +43,33 @@ extension TouchCapture {
         switch cookie.evtype {
         case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd:
             let event = cookie.data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee
-            return CapturedGesture(kind: .pinch, phase: phase, fingers: Int(event.detail),
-                                   x: event.root_x, y: event.root_y, dx: event.delta_x, dy: event.delta_y,
-                                   scale: event.scale, angle: event.delta_angle,
-                                   isCancelled: event.flags & Int32(XIGesturePinchEventCancelled) != 0,
-                                   time: UInt64(event.time), device: DeviceID(rawValue: event.sourceid))
+            let cancelled = event.flags & Int32(XIGesturePinchEventCancelled) != 0
+            return CapturedGesture(
+                event: PadEvent(kind: .pinch, phase: cancelled && phase == .ended ? .cancelled : phase,
+                                fingers: Int(event.detail), dx: event.delta_x, dy: event.delta_y, scale: event.scale,
+                                angle: event.delta_angle, pointer: Point(x: event.root_x, y: event.root_y)),
+                time: UInt64(event.time), device: DeviceID(rawValue: event.sourceid))
         default:
             let event = cookie.data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
-            return CapturedGesture(kind: .swipe, phase: phase, fingers: Int(event.detail),
-                                   x: event.root_x, y: event.root_y, dx: event.delta_x, dy: event.delta_y,
-                                   scale: 1, angle: 0,
-                                   isCancelled: event.flags & Int32(XIGestureSwipeEventCancelled) != 0,
-                                   time: UInt64(event.time), device: DeviceID(rawValue: event.sourceid))
+            let cancelled = event.flags & Int32(XIGestureSwipeEventCancelled) != 0
+            return CapturedGesture(
+                event: PadEvent(kind: .swipe, phase: cancelled && phase == .ended ? .cancelled : phase,
+                                fingers: Int(event.detail), dx: event.delta_x, dy: event.delta_y,
+                                pointer: Point(x: event.root_x, y: event.root_y)),
+                time: UInt64(event.time), device: DeviceID(rawValue: event.sourceid))
         }
     }
 
     /// Whether a gesture is reported: one from a tracked, enabled touchpad, settled at its begin
     /// so a device disabled mid-gesture still reports the end of the one it started.
     func shouldReport(_ gesture: CapturedGesture) -> Bool {
-        switch gesture.phase {
+        switch gesture.event.phase {
         case .began:
             reportsGesture = devices.capturesGestures(from: gesture.device)
             return reportsGesture
         case .updated:
             return reportsGesture
-        case .ended:
+        case .ended, .cancelled:
             defer { reportsGesture = false }
             return reportsGesture
         }

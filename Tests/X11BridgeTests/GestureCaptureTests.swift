@@ -37,14 +37,14 @@ struct GestureCaptureTests {
         try pad.touchpad.swipe(.updated, fingers: UInt16(fingers), dx: 20, dy: 0)
         try pad.touchpad.swipe(.ended, fingers: UInt16(fingers))
         let gestures = pad.gestures()
-        #expect(gestures.map(\.phase) == [.began, .updated, .updated, .ended])
-        #expect(gestures.allSatisfy { $0.kind == .swipe && $0.fingers == fingers && !$0.isCancelled })
-        #expect(gestures.map(\.dx) == [0, 12, 20, 0])
-        #expect(gestures.map(\.dy) == [0, -3.5, 0, 0])
+        #expect(gestures.map(\.event.phase) == [.began, .updated, .updated, .ended])
+        #expect(gestures.allSatisfy { $0.event.kind == .swipe && $0.event.fingers == fingers })
+        #expect(gestures.map(\.event.dx) == [0, 12, 20, 0])
+        #expect(gestures.map(\.event.dy) == [0, -3.5, 0, 0])
         let touchpad = try #require(pad.capture.devices.touchpads.first)
         #expect(gestures.allSatisfy { $0.device == touchpad.id })
         // A gesture does not move the pointer: every event reports where it rests.
-        #expect(Set(gestures.map { Point(x: $0.x, y: $0.y) }).count == 1)
+        #expect(Set(gestures.map(\.event.pointer)).count == 1)
     }
 
     @Test func aPinchArrivesWithItsScaleAndAngle() throws {
@@ -54,10 +54,10 @@ struct GestureCaptureTests {
         try pad.touchpad.pinch(.updated, fingers: 2, dx: 3, dy: -2, scale: 1.25, angleDelta: 4.5)
         try pad.touchpad.pinch(.ended, fingers: 2, scale: 1.25)
         let gestures = pad.gestures()
-        #expect(gestures.map(\.phase) == [.began, .updated, .ended])
-        #expect(gestures.allSatisfy { $0.kind == .pinch && $0.fingers == 2 })
-        #expect(gestures[1].scale == 1.25 && gestures[1].angle == 4.5)
-        #expect(gestures[1].dx == 3 && gestures[1].dy == -2)
+        #expect(gestures.map(\.event.phase) == [.began, .updated, .ended])
+        #expect(gestures.allSatisfy { $0.event.kind == .pinch && $0.event.fingers == 2 })
+        #expect(gestures[1].event.scale == 1.25 && gestures[1].event.angle == 4.5)
+        #expect(gestures[1].event.dx == 3 && gestures[1].event.dy == -2)
     }
 
     @Test func gesturesFromAnExcludedTouchpadAreNotReported() throws {
