@@ -5,15 +5,10 @@ import Logging
 
 /// One touch event the grab delivered, in screen pixels: the bridge's value for an `XI_TouchBegin/Update/End`.
 public struct CapturedTouch: Hashable, Sendable, CustomStringConvertible {
-    /// Where the sequence is.
-    public enum Phase: Hashable, Sendable {
-        /// `XI_TouchBegin`: the finger touched down.
-        case began
-        /// `XI_TouchUpdate`: the finger moved.
-        case moved
-        /// `XI_TouchEnd`: the finger lifted, or the touch was rejected and went on to the window below.
-        case ended
-    }
+    /// Where the sequence is, as the engine names it: `XI_TouchBegin` is `began`, `XI_TouchUpdate`
+    /// `moved`, `XI_TouchEnd` `ended` (the finger lifted, or the touch was rejected and went on to the
+    /// window below). The server sends no other phase.
+    public typealias Phase = TouchPhase
 
     /// The server's touch id (`detail`), unique among live touches; not the id the device reported.
     public var id: TouchID
@@ -30,6 +25,9 @@ public struct CapturedTouch: Hashable, Sendable, CustomStringConvertible {
     public var window: WindowID = .none
 
     public var description: String { "touch \(id) \(phase) at (\(x), \(y)) from device \(device) at \(time) ms" }
+
+    /// The touch as the runtime takes it, still in pixels (the session turns them into points).
+    public var sample: TouchSample { TouchSample(id: id, phase: phase, location: Point(x: x, y: y)) }
 }
 
 /// What the capture's event pump reports.
@@ -221,12 +219,12 @@ public final class TouchCapture {
             positions[touch.id] = TouchTrack(begin: location, last: location, window: touch.window,
                                              beganAt: touch.time, lastAt: touch.time)
             return touch
-        case .moved:
+        case .moved, .stationary:
             guard reported.contains(touch.id) else { return nil }
             positions[touch.id]?.last = location
             positions[touch.id]?.lastAt = touch.time
             return touch
-        case .ended:
+        case .ended, .cancelled:
             ledger.ended(touch.id)
             positions[touch.id]?.last = location
             positions[touch.id]?.lastAt = touch.time

@@ -184,12 +184,7 @@ final class Daemon {
         for event in captured {
             switch event {
             case .touch(let touch):
-                let phase: TouchPhase = switch touch.phase {
-                case .began: .began
-                case .moved: .moved
-                case .ended: .ended
-                }
-                switch gate.route(touch.id, phase, keyboardIsGrabbed: keyboardIsGrabbed) {
+                switch gate.route(touch.id, touch.phase, keyboardIsGrabbed: keyboardIsGrabbed) {
                 case .recognize:
                     break
                 case .passThrough:
@@ -200,7 +195,7 @@ final class Daemon {
                     continue
                 }
                 let time = serverClock.time(ofServer: touch.time, now: now, floor: feed.time)
-                let sample = TouchSample(id: touch.id, phase: phase, location: Point(x: touch.x, y: touch.y))
+                let sample = touch.sample
                 if verbose { logger.debug("\(time.shortDescription) \(touch)") }
                 feed.add(sample, at: time, afterInput: handleOutputs)
                 control?.publish(.touch(sample, time: time))
