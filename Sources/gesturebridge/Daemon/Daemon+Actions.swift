@@ -4,44 +4,31 @@ import X11Bridge
 
 /// The daemon's actions: focus first for keys, keep their order, and none while the screen is locked.
 extension Daemon {
-    /// Performs an action, first focusing the window under the gesture for keys.
-    ///
-    /// XTest types at the keyboard, so keys land in the focused window, and a consumed
-    /// touch focuses nothing. Keys for a window that does not have the focus wait until an
-    /// activation request has moved it there (its `FocusIn`, and `_NET_ACTIVE_WINDOW` where the
-    /// window manager reports it), at most `focusWait`; actions behind them wait too, so a
-    /// binding's actions keep their order. Without a window manager the focus moves by
-    /// `XSetInputFocus`, and the wait is one round trip.
+    /// Hands a fired action to the queue (`ActionQueue`: keys wait for their window's focus,
+    /// and the actions behind them keep their order), and does what it says.
     func enqueue(_ fired: FiredAction, now: Double) {
-        var target: UInt64?
-        if let window = fired.context.window, Self.typesKeys(fired.action),
-           !hasFocus(window.id) {
-            target = window.id
-        }
-        if !pending.isEmpty {
-            pending.append(PendingAction(fired: fired, target: nil, deadline: pending[0].deadline))
-            return
-        }
-        guard let target else {
-            perform(fired)
-            return
-        }
-        do {
-            try performer.windows.activate(WindowID(rawValue: target))
-        } catch {
-            logger.warning("\(fired.gesture): could not focus window \(target): \(error)")
-        }
-        pending.append(PendingAction(fired: fired, target: target, deadline: now + Self.focusWait))
+        apply(actions.enqueue(fired, now: now, hasFocus: hasFocus))
     }
 
     /// Performs the queued actions whose window has the focus or whose wait is over.
     func drainPending(now: Double) {
-        while let head = pending.first {
-            let focused = head.target.map(hasFocus) ?? true
-            guard focused || now >= head.deadline else { return }
-            if !focused { logger.warning("\(head.fired.gesture): window \(head.target ?? 0) did not take the focus in time") }
-            pending.removeFirst()
-            perform(head.fired)
+        guard !actions.isEmpty else { return }
+        apply(actions.drain(now: now, hasFocus: hasFocus))
+    }
+
+    private func apply(_ effects: [ActionQueue.Effect]) {
+        for effect in effects {
+            switch effect {
+            case let .activate(window, fired):
+                do {
+                    try performer.windows.activate(WindowID(rawValue: window))
+                } catch {
+                    logger.warning("\(fired.gesture): could not focus window \(window): \(error)")
+                }
+            case let .perform(fired, timedOut):
+                if let timedOut { logger.warning("\(fired.gesture): window \(timedOut) did not take the focus in time") }
+                perform(fired)
+            }
         }
     }
 
@@ -53,14 +40,6 @@ extension Daemon {
     func hasFocus(_ window: UInt64) -> Bool {
         window == tracker.focusedClient && (!tracker.windowManagerReportsFocus || window == tracker.scene.activeWindow)
             && performer.connection.inputFocus().rawValue == window
-    }
-
-    static func typesKeys(_ action: Action) -> Bool {
-        switch action {
-        case .keys: true
-        case let .hold(_, pressed): pressed
-        case .command, .click, .scroll, .window, .desktop: false
-        }
     }
 
     /// Whether another client (a screen locker, a menu) holds the keyboard; logged when it does.

@@ -32,16 +32,8 @@ final class Daemon {
     let watcher: ConfigWatcher
     /// The socket `gesturebridge monitor` and `record` read from; nil when it could not be made.
     let control: ControlServer?
-    /// How long keys wait for the window under the gesture to take the focus, in seconds.
-    static let focusWait = 0.5
-
-    /// An action waiting for its window to be focused, and the actions queued behind it.
-    struct PendingAction {
-        var fired: FiredAction
-        var target: UInt64?
-        var deadline: Double
-    }
-    var pending: [PendingAction] = []
+    /// Fired actions in order, keys waiting for their window's focus (`ActionQueue`).
+    var actions = ActionQueue()
     /// The window manager as last seen, to notice a change.
     var windowManager: WindowManagerInfo?
     private var captured: [CaptureEvent] = []
@@ -168,7 +160,7 @@ final class Daemon {
     /// Milliseconds until the earliest deadline, or -1 to sleep until something happens.
     func pollTimeout(now: Double) -> Int32 {
         let deadlines = [session.nextDeadline, watcher.reloadDeadline, performer.nextDeadline,
-                         pending.first?.deadline, capture.nextDeadline].compactMap { $0 }
+                         actions.nextDeadline, capture.nextDeadline].compactMap { $0 }
         guard let earliest = deadlines.min() else { return -1 }
         return Int32(max(0, ((earliest - now) * 1000).rounded(.up)))
     }
@@ -273,7 +265,7 @@ final class Daemon {
 
     /// Releases every key, answers every pending touch, ungrabs; returns `status`.
     func shutdown(status: Int32) -> Int32 {
-        pending.removeAll()
+        actions.removeAll()
         do { try performer.releaseAll() } catch { logger.error("releasing keys: \(error)") }
         releaseKeysLeftDown(when: "at exit")
         session.cancelAll(at: MonotonicClock.now())
