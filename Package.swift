@@ -15,7 +15,7 @@ let package = Package(
         // The program only. The modules are not offered as libraries: GestureEngine is built with
         // -O in debug builds too (below), an unsafe flag, which SwiftPM refuses in a package used
         // as a versioned dependency; its zero-allocation test needs it more than outsiders do.
-        .executable(name: "gesturebridge", targets: ["gesturebridge"]),
+        .executable(name: "gesturebridge", targets: ["gesturebridge"])
     ],
     // `bench` counts allocations with ordo-one's malloc interposer, a dynamic library that
     // needs the toolchain's shared Swift runtime. Installed builds (`make install`, the .deb)
@@ -23,7 +23,7 @@ let package = Package(
     // interposer, and `bench` reports allocations as n/a.
     traits: [
         .trait(name: "AllocationCounting", description: "Count allocations in `gesturebridge bench`."),
-        .default(enabledTraits: ["AllocationCounting"]),
+        .default(enabledTraits: ["AllocationCounting"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -31,7 +31,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // Counts allocations for `gesturebridge bench` (ordo-one's interposer, as package-benchmark uses).
-        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1"),
+        .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1")
     ],
     targets: [
         // The engine is optimized in debug builds too: its hot path must not allocate,
@@ -54,8 +54,10 @@ let package = Package(
         // The only module that touches C: capture, grabs, windows, injection, commands.
         .target(
             name: "X11Bridge",
-            dependencies: ["CX11", "GestureEngine", "GestureConfig", "GestureRuntime",
-                           .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "CX11", "GestureEngine", "GestureConfig", "GestureRuntime",
+                .product(name: "Logging", package: "swift-log")
+            ]
         ),
         .target(
             name: "GestureReplay",
@@ -69,14 +71,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(
                     name: "MallocInterposerSwift", package: "malloc-interposer",
-                    condition: .when(traits: ["AllocationCounting"])),
+                    condition: .when(traits: ["AllocationCounting"]))
             ]
         ),
         .testTarget(
             name: "GestureEngineTests",
             dependencies: [
                 "GestureEngine",
-                .product(name: "PropertyBased", package: "swift-property-based"),
+                .product(name: "PropertyBased", package: "swift-property-based")
             ]
         ),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureEngine"]),
@@ -86,18 +88,24 @@ let package = Package(
         .target(name: "TestReaper", path: "Tests/TestReaper"),
         // The parsers' libFuzzer harnesses, and a runner for their corpus without libFuzzer;
         // `make fuzz` builds the runner with `--sanitize=fuzzer -DFUZZING` instead (Fuzz/README.md).
-        .target(name: "FuzzTargets", dependencies: ["GestureConfig", "GestureRuntime", "GestureReplay", "GestureEngine"]),
+        .target(
+            name: "FuzzTargets", dependencies: ["GestureConfig", "GestureRuntime", "GestureReplay", "GestureEngine"]),
         .executableTarget(name: "gesturebridge-fuzz", dependencies: ["FuzzTargets"]),
         .testTarget(
             name: "GestureReplayTests",
-            dependencies: ["GestureReplay", "GestureConfig", "GestureRuntime", "GestureEngine", "gesturebridge", "FuzzTargets", "TestReaper"],
+            dependencies: [
+                "GestureReplay", "GestureConfig", "GestureRuntime", "GestureEngine", "gesturebridge", "FuzzTargets",
+                "TestReaper"
+            ],
             resources: [.copy("Traces")]
         ),
         // The executable's own logic: the CLI, the daemon's parts, the control socket, the lock.
         .testTarget(
             name: "GestureBridgeTests",
-            dependencies: ["gesturebridge", "GestureReplay", "GestureRuntime", "GestureConfig", "GestureEngine",
-                           "X11Bridge", "TestReaper"]
+            dependencies: [
+                "gesturebridge", "GestureReplay", "GestureRuntime", "GestureConfig", "GestureEngine",
+                "X11Bridge", "TestReaper"
+            ]
         ),
         // make install, the systemd unit, the autostart entry and the .deb, driven through the
         // scripts in Packaging/ with the built binary (and one real release build for the .deb).
@@ -107,9 +115,11 @@ let package = Package(
         .executableTarget(name: "x11-test-client", dependencies: ["CX11"]),
         .testTarget(
             name: "X11BridgeTests",
-            dependencies: ["X11Bridge", "GestureEngine", "GestureConfig", "GestureRuntime", "gesturebridge", "x11-test-client",
-                           "TestReaper", .product(name: "Logging", package: "swift-log")]
-        ),
+            dependencies: [
+                "X11Bridge", "GestureEngine", "GestureConfig", "GestureRuntime", "gesturebridge", "x11-test-client",
+                "TestReaper", .product(name: "Logging", package: "swift-log")
+            ]
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -28,12 +28,15 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         switch self {
         case .config:
             let contents = ArraySlice(bytes.bindMemory(to: UInt8.self))
-            guard let configuration = try? ConfigLoader.load(contents: contents, file: "fuzz.yaml") else { return false }
+            guard let configuration = try? ConfigLoader.load(contents: contents, file: "fuzz.yaml") else {
+                return false
+            }
             _ = ReplayRunner.run(trace: FuzzExercise.trace, configuration: configuration, verbose: true)
             return true
         case .trace, .evemu, .getevent, .libinputRecord:
             guard bytes.count <= FuzzExercise.maximumInputSize,
-                  let text = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self) else { return false }
+                let text = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self)
+            else { return false }
             let trace: Trace?
             switch self {
             case .trace: trace = try? TraceReader.read(text, file: "fuzz.jsonl")

@@ -20,7 +20,8 @@ public enum Action: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .keys(let sequence): "keys: \(sequence)"
         case .command(let line): "command: \(line)"
-        case .click(let button, let count): count == 1 ? "click: \(button.rawValue)" : "click: \(button.rawValue) ×\(count)"
+        case .click(let button, let count):
+            count == 1 ? "click: \(button.rawValue)" : "click: \(button.rawValue) ×\(count)"
         case .scroll(let direction, let amount): "scroll: \(direction.rawValue) ×\(amount)"
         case .window(let action): "window: \(action)"
         case .desktop(let action): "desktop: \(action)"
@@ -84,7 +85,9 @@ public enum WindowAction: Hashable, Sendable, CustomStringConvertible {
     case moveToDesktop(DesktopTarget)
 
     /// The words `window:` takes before any argument.
-    static let keywords = ["close", "minimize", "maximize", "fullscreen", "activate", "raise", "lower", "move-to-desktop"]
+    static let keywords = [
+        "close", "minimize", "maximize", "fullscreen", "activate", "raise", "lower", "move-to-desktop"
+    ]
 
     public var description: String {
         switch self {

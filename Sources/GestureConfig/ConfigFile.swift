@@ -12,13 +12,17 @@ enum ConfigFile {
 
     static func read(_ path: String) throws(ConfigErrors) -> String {
         func refuse(_ message: String, suggestion: String? = nil) -> ConfigErrors {
-            ConfigErrors([ConfigError(.unreadable, at: SourceLocation(file: path, line: 0, column: 0),
-                                      message: message, found: path, suggestion: suggestion)])
+            ConfigErrors([
+                ConfigError(
+                    .unreadable, at: SourceLocation(file: path, line: 0, column: 0),
+                    message: message, found: path, suggestion: suggestion)
+            ])
         }
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             switch errno {
-            case ENOENT: throw refuse("no such file", suggestion: "create it; gesturebridge.yaml(5) describes what goes in it")
+            case ENOENT:
+                throw refuse("no such file", suggestion: "create it; gesturebridge.yaml(5) describes what goes in it")
             case ELOOP: throw refuse("a loop of symbolic links", suggestion: "point the link at the real file")
             case EACCES: throw refuse("permission denied", suggestion: "check its permissions")
             case ENOTDIR: throw refuse("a part of the path is not a directory")
@@ -36,8 +40,9 @@ enum ConfigFile {
         default: throw refuse("is not a regular file", suggestion: "point --config at a regular file")
         }
         guard status.st_size <= maximumSize else {
-            throw refuse("the file is \(status.st_size) bytes; a config is at most 1 MiB (\(maximumSize) bytes)",
-                         suggestion: "is this the right file?")
+            throw refuse(
+                "the file is \(status.st_size) bytes; a config is at most 1 MiB (\(maximumSize) bytes)",
+                suggestion: "is this the right file?")
         }
         // Read to the end, but never past the limit: the file may grow while it is read.
         var bytes = [UInt8](repeating: 0, count: maximumSize + 1)
@@ -60,21 +65,26 @@ enum ConfigFile {
     /// The text of a config's bytes: at most `maximumSize` of them, and UTF-8; `file` names it in errors.
     static func text(of data: ArraySlice<UInt8>, file path: String) throws(ConfigErrors) -> String {
         guard data.count <= maximumSize else {
-            throw ConfigErrors([ConfigError(
-                .unreadable, at: SourceLocation(file: path, line: 0, column: 0),
-                message: "the file is \(data.count) bytes; a config is at most 1 MiB (\(maximumSize) bytes)",
-                found: path, suggestion: "is this the right file?")])
+            throw ConfigErrors([
+                ConfigError(
+                    .unreadable, at: SourceLocation(file: path, line: 0, column: 0),
+                    message: "the file is \(data.count) bytes; a config is at most 1 MiB (\(maximumSize) bytes)",
+                    found: path, suggestion: "is this the right file?")
+            ])
         }
         if let bad = firstInvalidUTF8(data) {
             let before = data[..<bad]
             let line = before.count(where: { $0 == UInt8(ascii: "\n") }) + 1
             let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? data.startIndex
             let column = String(decoding: data[lineStart..<bad], as: UTF8.self).unicodeScalars.count + 1
-            throw ConfigErrors([ConfigError(
-                .unreadable, at: SourceLocation(file: path, line: line, column: column),
-                message: "the file is not UTF-8 text: byte \(bad - data.startIndex) is 0x\(String(data[bad], radix: 16, uppercase: true))",
-                found: path, suggestion: "save it as UTF-8"
-            )])
+            throw ConfigErrors([
+                ConfigError(
+                    .unreadable, at: SourceLocation(file: path, line: line, column: column),
+                    message:
+                        "the file is not UTF-8 text: byte \(bad - data.startIndex) is 0x\(String(data[bad], radix: 16, uppercase: true))",
+                    found: path, suggestion: "save it as UTF-8"
+                )
+            ])
         }
         return String(decoding: data, as: UTF8.self)
     }

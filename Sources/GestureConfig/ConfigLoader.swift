@@ -18,7 +18,9 @@ public enum ConfigLoader {
     }
 
     /// Loads a config from its bytes, bounded as a file is: at most 1 MiB of UTF-8.
-    public static func load(contents: ArraySlice<UInt8>, file: String = "config.yaml") throws(ConfigErrors) -> Configuration {
+    public static func load(contents: ArraySlice<UInt8>, file: String = "config.yaml") throws(ConfigErrors)
+        -> Configuration
+    {
         try load(yaml: try ConfigFile.text(of: contents, file: file), file: file)
     }
 
@@ -32,9 +34,11 @@ public enum ConfigLoader {
         } catch let error as YamlError {
             throw ConfigErrors([syntaxError(error, file: file, yaml: yaml)])
         } catch {
-            throw ConfigErrors([ConfigError(
-                .syntax, at: SourceLocation(file: file, line: 1, column: 1), message: "invalid YAML: \(error)"
-            )])
+            throw ConfigErrors([
+                ConfigError(
+                    .syntax, at: SourceLocation(file: file, line: 1, column: 1), message: "invalid YAML: \(error)"
+                )
+            ])
         }
         let parser = ConfigParser(file: file)
         var configuration = parser.configuration(root)
@@ -42,9 +46,10 @@ public enum ConfigLoader {
         guard parser.errors.isEmpty else {
             var errors = ConfigErrors(parser.errors)
             if parser.unlisted > 0 {
-                errors.errors.append(ConfigError(
-                    .tooManyErrors, at: SourceLocation(file: file, line: 0, column: 0),
-                    message: "\(parser.unlisted) more errors not listed", suggestion: "fix the ones above first"))
+                errors.errors.append(
+                    ConfigError(
+                        .tooManyErrors, at: SourceLocation(file: file, line: 0, column: 0),
+                        message: "\(parser.unlisted) more errors not listed", suggestion: "fix the ones above first"))
             }
             throw errors
         }
@@ -61,27 +66,31 @@ public enum ConfigLoader {
         let whole = SourceLocation(file: path, line: 0, column: 0)
         var warnings: [ConfigWarning] = []
         if let mode = permissions(of: resolved), let who = writers(mode) {
-            warnings.append(ConfigWarning(
-                at: whole,
-                message: "the file is writable by \(who), who could make gesturebridge run commands as you; "
-                    + "run 'chmod go-w \(resolved)'"
-            ))
+            warnings.append(
+                ConfigWarning(
+                    at: whole,
+                    message: "the file is writable by \(who), who could make gesturebridge run commands as you; "
+                        + "run 'chmod go-w \(resolved)'"
+                ))
         }
         let attributes = try? FileManager.default.attributesOfItem(atPath: resolved)
         if let owner = (attributes?[.ownerAccountID] as? NSNumber)?.uint32Value, owner != 0, owner != getuid() {
             let name = attributes?[.ownerAccountName] as? String
-            warnings.append(ConfigWarning(
-                at: whole,
-                message: "the file belongs to \(name.map { "user \($0)" } ?? "user id \(owner)"), who could make gesturebridge "
-                    + "run commands as you; copy it to a file of your own"
-            ))
+            warnings.append(
+                ConfigWarning(
+                    at: whole,
+                    message:
+                        "the file belongs to \(name.map { "user \($0)" } ?? "user id \(owner)"), who could make gesturebridge "
+                        + "run commands as you; copy it to a file of your own"
+                ))
         }
         if let mode = permissions(of: directory), let who = writers(mode), mode & 0o1000 == 0 {
-            warnings.append(ConfigWarning(
-                at: whole,
-                message: "its directory \(directory) is writable by \(who), who could replace the file; "
-                    + "run 'chmod go-w \(directory)'"
-            ))
+            warnings.append(
+                ConfigWarning(
+                    at: whole,
+                    message: "its directory \(directory) is writable by \(who), who could replace the file; "
+                        + "run 'chmod go-w \(directory)'"
+                ))
         }
         return warnings
     }
@@ -110,15 +119,16 @@ public enum ConfigLoader {
         let start = SourceLocation(file: file, line: 1, column: 1)
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
-             let .composer(context, problem, mark, _):
+            let .composer(context, problem, mark, _):
             let during = context.map { " \($0.text)" } ?? ""
             return ConfigError(
                 .syntax, at: at(mark), message: "invalid YAML: \(problem)\(during)",
                 found: problem, suggestion: YAMLAdvice.hint(for: problem, line: lineText(mark.line, of: yaml))
             )
         case let .reader(problem, offset, _, _):
-            return ConfigError(.syntax, at: offset.map { location(ofByte: $0, in: yaml, file: file) } ?? start,
-                               message: "invalid text: \(problem)", suggestion: "save the file as UTF-8")
+            return ConfigError(
+                .syntax, at: offset.map { location(ofByte: $0, in: yaml, file: file) } ?? start,
+                message: "invalid text: \(problem)", suggestion: "save the file as UTF-8")
         case let .duplicatedKeysInMapping(duplicates, context):
             let keys = Suggestion.list(duplicates, conjunction: "and")
             let phrase = duplicates.count == 1 ? "key \(keys) appears" : "keys \(keys) each appear"
@@ -130,7 +140,6 @@ public enum ConfigLoader {
             return ConfigError(.syntax, at: start, message: "invalid YAML: \(error)")
         }
     }
-
 
     /// The text of a 1-based line, or an empty string past the end.
     private static func lineText(_ number: Int, of text: String) -> Substring {

@@ -95,7 +95,9 @@ extension ConfigParser {
     private func command(_ field: Field) -> Action? {
         guard let text = scalar(field.value, expecting: "a command line") else { return nil }
         guard !text.trimmingWhitespace.isEmpty else {
-            report(.invalidValue, at: field.value, "empty command", suggestion: "write a command line, such as 'rofi -show drun'")
+            report(
+                .invalidValue, at: field.value, "empty command",
+                suggestion: "write a command line, such as 'rofi -show drun'")
             return nil
         }
         return .command(text)
@@ -109,7 +111,9 @@ extension ConfigParser {
         guard let fields = fields(of: field.value, in: "click", allowed: ["button", "count"]) else { return nil }
         let count = fields["count"].map { integer($0, in: 1...Self.maximumClickCount) } ?? 1
         guard let buttonField = fields["button"] else {
-            report(.missingKey, at: field.value, "click needs a 'button'", suggestion: "add 'button: left', 'right' or 'middle'")
+            report(
+                .missingKey, at: field.value, "click needs a 'button'",
+                suggestion: "add 'button: left', 'right' or 'middle'")
             return nil
         }
         guard let button = word(buttonField, as: MouseButton.self), let count else { return nil }
@@ -124,7 +128,9 @@ extension ConfigParser {
         guard let fields = fields(of: field.value, in: "scroll", allowed: ["direction", "amount"]) else { return nil }
         let amount = fields["amount"].map { integer($0, in: 1...Self.maximumScrollAmount) } ?? 1
         guard let directionField = fields["direction"] else {
-            report(.missingKey, at: field.value, "scroll needs a 'direction'", suggestion: "add 'direction: up', 'down', 'left' or 'right'")
+            report(
+                .missingKey, at: field.value, "scroll needs a 'direction'",
+                suggestion: "add 'direction: up', 'down', 'left' or 'right'")
             return nil
         }
         guard let direction = word(directionField, as: ScrollDirection.self), let amount else { return nil }
@@ -140,7 +146,7 @@ extension ConfigParser {
         let argument = words.dropFirst().joined(separator: " ")
         let simple: [String: WindowAction] = [
             "close": .close, "minimize": .minimize, "maximize": .maximize, "fullscreen": .fullscreen,
-            "activate": .activate, "raise": .raise, "lower": .lower,
+            "activate": .activate, "raise": .raise, "lower": .lower
         ]
         if let action = simple[verb] {
             guard argument.isEmpty else {
@@ -175,11 +181,15 @@ extension ConfigParser {
             return nil
         }
         if text == "show" { return .desktop(.showDesktop) }
-        return desktopTarget(text, at: field.value, context: "desktop", extraWords: ["show"]).map { .desktop(.switchTo($0)) }
+        return desktopTarget(text, at: field.value, context: "desktop", extraWords: ["show"]).map {
+            .desktop(.switchTo($0))
+        }
     }
 
     /// `next`, `previous` or a desktop number from 1, or nil after reporting.
-    private func desktopTarget(_ text: String, at node: Node, context: String, extraWords: [String] = []) -> DesktopTarget? {
+    private func desktopTarget(_ text: String, at node: Node, context: String, extraWords: [String] = [])
+        -> DesktopTarget?
+    {
         switch text {
         case "next": return .next
         case "previous": return .previous

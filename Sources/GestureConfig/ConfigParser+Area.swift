@@ -27,8 +27,10 @@ extension ConfigParser {
             checkLength(length, entry, region: region)
         }
         guard errors.count == errorCount else { return nil }
-        checkAxis(origin: area.x, extent: area.width, keys: ("x", "width"), edge: "right", at: field.value, region: region)
-        checkAxis(origin: area.y, extent: area.height, keys: ("y", "height"), edge: "bottom", at: field.value, region: region)
+        checkAxis(
+            origin: area.x, extent: area.width, keys: ("x", "width"), edge: "right", at: field.value, region: region)
+        checkAxis(
+            origin: area.y, extent: area.height, keys: ("y", "height"), edge: "bottom", at: field.value, region: region)
         return errors.count == errorCount ? area : nil
     }
 
@@ -37,12 +39,14 @@ extension ConfigParser {
         let text = entry.value.scalar?.string ?? ""
         if case .percent(let value) = length, value > 100 {
             report(
-                .regionOutsideWindow, at: entry.value, "'\(entry.key): \(text)' of region '\(region)' lies outside the window",
+                .regionOutsideWindow, at: entry.value,
+                "'\(entry.key): \(text)' of region '\(region)' lies outside the window",
                 found: text, suggestion: "percentages of the window run from 0 to 100%"
             )
         } else if entry.key == "width" || entry.key == "height", length.resolved(in: 1) <= 0 {
             report(
-                .outOfRange, at: entry.value, "'\(entry.key)' of region '\(region)' must be more than 0, found '\(text)'",
+                .outOfRange, at: entry.value,
+                "'\(entry.key)' of region '\(region)' must be more than 0, found '\(text)'",
                 found: text, suggestion: "write a size such as 48 or 100%"
             )
         }
@@ -50,7 +54,8 @@ extension ConfigParser {
 
     /// An origin and extent along one axis that cannot fit in any window.
     private func checkAxis(
-        origin: Length, extent: Length, keys: (origin: String, extent: String), edge: String, at node: Node, region: String
+        origin: Length, extent: Length, keys: (origin: String, extent: String), edge: String, at node: Node,
+        region: String
     ) {
         let reachesPast: Bool
         switch (origin, extent) {
@@ -64,7 +69,8 @@ extension ConfigParser {
             .regionOutsideWindow, at: node,
             "region '\(region)' reaches past the window's \(edge) edge (\(keys.origin) \(origin) + \(keys.extent) \(extent))",
             found: "\(keys.origin): \(origin), \(keys.extent): \(extent)",
-            suggestion: "make \(keys.origin) + \(keys.extent) fit in the window, such as '\(keys.origin): 0, \(keys.extent): 100%'"
+            suggestion:
+                "make \(keys.origin) + \(keys.extent) fit in the window, such as '\(keys.origin): 0, \(keys.extent): 100%'"
         )
     }
 }

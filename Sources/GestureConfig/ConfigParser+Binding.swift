@@ -18,7 +18,8 @@ struct BindingDraft {
 /// Reading `gestures:` lists and the bindings in them.
 extension ConfigParser {
     /// The keys a binding may have.
-    static let bindingKeys = ["name"] + RecognizerKind.allCases.map(\.rawValue)
+    static let bindingKeys =
+        ["name"] + RecognizerKind.allCases.map(\.rawValue)
         + ["after", "with", "on", "do", "steps", "hold", "target", "device"]
 
     /// The bindings of a `gestures:` list; the usable ones, after reporting the rest.
@@ -142,8 +143,9 @@ extension ConfigParser {
         do {
             let sequence = try KeySequence(parsing: text)
             guard sequence.chords.count == 1, let chord = sequence.chords.first else {
-                report(.invalidValue, at: field.value, "'hold' takes one chord, not a sequence", found: text,
-                       suggestion: "write one chord, such as 'alt' or 'ctrl+shift'")
+                report(
+                    .invalidValue, at: field.value, "'hold' takes one chord, not a sequence", found: text,
+                    suggestion: "write one chord, such as 'alt' or 'ctrl+shift'")
                 return nil
             }
             return chord

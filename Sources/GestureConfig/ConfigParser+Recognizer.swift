@@ -45,47 +45,53 @@ extension ConfigParser {
         let spec: RecognizerSpec
         switch kind {
         case .tap:
-            spec = .tap(TapParameters(
-                numberOfTouchesRequired: fingers,
-                numberOfTapsRequired: fields["taps"].flatMap { tapCount($0, kind: kind) },
-                allowableMovement: fields["movement"].flatMap { quantity($0, Quantity.points) },
-                maximumTapInterval: fields["interval"].flatMap(positiveSeconds),
-                maximumTapDuration: fields["max-duration"].flatMap(positiveSeconds)
-            ))
+            spec = .tap(
+                TapParameters(
+                    numberOfTouchesRequired: fingers,
+                    numberOfTapsRequired: fields["taps"].flatMap { tapCount($0, kind: kind) },
+                    allowableMovement: fields["movement"].flatMap { quantity($0, Quantity.points) },
+                    maximumTapInterval: fields["interval"].flatMap(positiveSeconds),
+                    maximumTapDuration: fields["max-duration"].flatMap(positiveSeconds)
+                ))
         case .longPress:
-            spec = .longPress(LongPressParameters(
-                numberOfTouchesRequired: fingers,
-                numberOfTapsRequired: fields["taps"].flatMap { tapCount($0, kind: kind) },
-                minimumPressDuration: fields["duration"].flatMap { quantity($0, Quantity.seconds) },
-                allowableMovement: fields["movement"].flatMap { quantity($0, Quantity.points) }
-            ))
+            spec = .longPress(
+                LongPressParameters(
+                    numberOfTouchesRequired: fingers,
+                    numberOfTapsRequired: fields["taps"].flatMap { tapCount($0, kind: kind) },
+                    minimumPressDuration: fields["duration"].flatMap { quantity($0, Quantity.seconds) },
+                    allowableMovement: fields["movement"].flatMap { quantity($0, Quantity.points) }
+                ))
         case .pan:
             spec = .pan(panParameters(fields, fingers: fingers))
         case .swipe:
-            spec = .swipe(SwipeParameters(
-                numberOfTouchesRequired: fingers,
-                direction: fields["direction"].flatMap { directions($0, in: "swipe") },
-                minimumDistance: fields["distance"].flatMap {
-                    quantity($0, Quantity.points, where: { $0 > 0 }, rule: "more than 0")
-                },
-                maximumDuration: fields["max-duration"].flatMap(positiveSeconds),
-                maximumAngle: fields["max-angle"].flatMap {
-                    quantity($0, Quantity.radians, where: { $0 > 0 && $0 <= Self.largestSwipeAngle },
-                             rule: "more than 0 and at most 45deg")
-                }
-            ))
+            spec = .swipe(
+                SwipeParameters(
+                    numberOfTouchesRequired: fingers,
+                    direction: fields["direction"].flatMap { directions($0, in: "swipe") },
+                    minimumDistance: fields["distance"].flatMap {
+                        quantity($0, Quantity.points, where: { $0 > 0 }, rule: "more than 0")
+                    },
+                    maximumDuration: fields["max-duration"].flatMap(positiveSeconds),
+                    maximumAngle: fields["max-angle"].flatMap {
+                        quantity(
+                            $0, Quantity.radians, where: { $0 > 0 && $0 <= Self.largestSwipeAngle },
+                            rule: "more than 0 and at most 45deg")
+                    }
+                ))
         case .pinch:
-            spec = .pinch(PinchParameters(
-                numberOfTouchesRequired: fingers,
-                hysteresis: fields["hysteresis"].flatMap { quantity($0, Quantity.points) }
-            ))
+            spec = .pinch(
+                PinchParameters(
+                    numberOfTouchesRequired: fingers,
+                    hysteresis: fields["hysteresis"].flatMap { quantity($0, Quantity.points) }
+                ))
         case .rotate:
-            spec = .rotate(RotationParameters(
-                numberOfTouchesRequired: fingers,
-                hysteresis: fields["hysteresis"].flatMap {
-                    quantity($0, Quantity.radians, where: { $0 < .pi }, rule: "less than 180deg")
-                }
-            ))
+            spec = .rotate(
+                RotationParameters(
+                    numberOfTouchesRequired: fingers,
+                    hysteresis: fields["hysteresis"].flatMap {
+                        quantity($0, Quantity.radians, where: { $0 < .pi }, rule: "less than 180deg")
+                    }
+                ))
         }
         return errors.count == errorCount ? spec : nil
     }
@@ -98,7 +104,8 @@ extension ConfigParser {
                 guard let other = fields[key] else { continue }
                 report(
                     .conflictingKeys, at: other.keyNode, "'\(exact.key)' and '\(key)' in one pan",
-                    found: key, suggestion: "use 'fingers' for an exact count, or 'min-fingers' and 'max-fingers' for a range"
+                    found: key,
+                    suggestion: "use 'fingers' for an exact count, or 'min-fingers' and 'max-fingers' for a range"
                 )
             }
         }

@@ -41,18 +41,22 @@ extension ConfigParser {
             return settings
         }
         if let window = fields["finger-window"].flatMap({
-            quantity($0, Quantity.seconds, where: { $0 > 0 && $0 <= Self.longestFingerWindow },
-                     rule: "more than 0 and at most 1s")
+            quantity(
+                $0, Quantity.seconds, where: { $0 > 0 && $0 <= Self.longestFingerWindow },
+                rule: "more than 0 and at most 1s")
         }) {
             settings.fingerWindow = window
         }
         settings.dpi = fields["dpi"].flatMap { field in
-            quantity(field, { (text: String) throws(QuantityError) -> Double in
-                guard let value = Quantity.decimal(text.trimmingWhitespace) else {
-                    throw QuantityError(message: "bad dpi '\(text)'", suggestion: "write dots per inch, such as 96 or 144")
-                }
-                return value
-            }, where: { (24...1200).contains($0) }, rule: "at least 24 and at most 1200")
+            quantity(
+                field,
+                { (text: String) throws(QuantityError) -> Double in
+                    guard let value = Quantity.decimal(text.trimmingWhitespace) else {
+                        throw QuantityError(
+                            message: "bad dpi '\(text)'", suggestion: "write dots per inch, such as 96 or 144")
+                    }
+                    return value
+                }, where: { (24...1200).contains($0) }, rule: "at least 24 and at most 1200")
         }
         settings.logLevel = fields["log-level"].flatMap { word($0, as: LogLevel.self) }
         settings.commandOutput = fields["command-output"].flatMap { word($0, as: CommandOutput.self) } ?? .discard
@@ -65,10 +69,12 @@ extension ConfigParser {
         guard let fields = fields(of: field.value, in: "edges", allowed: names) else { return [] }
         return fields.entries.compactMap { entry in
             guard let edge = ScreenEdge(rawValue: entry.key),
-                  let edgeFields = self.fields(of: entry.value, in: "the \(edge.rawValue) edge", allowed: Self.edgeKeys)
+                let edgeFields = self.fields(of: entry.value, in: "the \(edge.rawValue) edge", allowed: Self.edgeKeys)
             else { return nil }
             let width = edgeFields["width"].flatMap {
-                quantity($0, Quantity.points, where: { $0 > 0 && $0 <= Self.widestEdge }, rule: "more than 0 and at most 200")
+                quantity(
+                    $0, Quantity.points, where: { $0 > 0 && $0 <= Self.widestEdge }, rule: "more than 0 and at most 200"
+                )
             }
             return EdgeConfiguration(
                 edge: edge,
@@ -83,7 +89,8 @@ extension ConfigParser {
         if ConfigParser.isNull(field.value) { return [] }
         guard let mapping = field.value.mapping else {
             report(
-                .wrongType, at: field.value, "expected a mapping of applications for 'apps', found \(describe(field.value))",
+                .wrongType, at: field.value,
+                "expected a mapping of applications for 'apps', found \(describe(field.value))",
                 suggestion: "write application names as keys, such as 'firefox:'"
             )
             return []
@@ -92,7 +99,9 @@ extension ConfigParser {
         var apps: [AppConfiguration] = []
         for (keyNode, value) in mapping {
             guard let key = scalar(keyNode, expecting: "application names") else { continue }
-            let names = key.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmingWhitespace }
+            let names = key.split(separator: ",", omittingEmptySubsequences: false).map {
+                String($0).trimmingWhitespace
+            }
             guard !names.contains(where: \.isEmpty) else {
                 report(
                     .invalidValue, at: keyNode, "empty application name in '\(key)'", found: key,
@@ -114,13 +123,14 @@ extension ConfigParser {
             guard let fields = fields(of: value, in: "app '\(appKey)'", allowed: Self.appKeys) else {
                 continue
             }
-            apps.append(AppConfiguration(
-                key: appKey,
-                names: names,
-                inheritsScreenBindings: fields["inherit"].flatMap(boolean) ?? true,
-                bindings: bindings(fields["gestures"], scope: .app(appKey)),
-                regions: fields["regions"].map { regions($0, app: appKey) } ?? []
-            ))
+            apps.append(
+                AppConfiguration(
+                    key: appKey,
+                    names: names,
+                    inheritsScreenBindings: fields["inherit"].flatMap(boolean) ?? true,
+                    bindings: bindings(fields["gestures"], scope: .app(appKey)),
+                    regions: fields["regions"].map { regions($0, app: appKey) } ?? []
+                ))
         }
         return apps
     }
@@ -143,7 +153,8 @@ extension ConfigParser {
                 report(.missingKey, at: node, "a device needs a name", suggestion: "add 'name: \"ELAN Touchscreen\"'")
                 continue
             }
-            guard let name = scalar(nameField.value, expecting: "a device name"), !name.trimmingWhitespace.isEmpty else {
+            guard let name = scalar(nameField.value, expecting: "a device name"), !name.trimmingWhitespace.isEmpty
+            else {
                 continue
             }
             if fields["ignore"].flatMap(boolean) ?? false {
@@ -163,7 +174,8 @@ extension ConfigParser {
         guard !ConfigParser.isNull(field.value) else { return [] }
         guard let sequence = field.value.sequence else {
             report(
-                .wrongType, at: field.value, "expected a list of regions in app '\(app)', found \(describe(field.value))",
+                .wrongType, at: field.value,
+                "expected a list of regions in app '\(app)', found \(describe(field.value))",
                 suggestion: "start each region with '- ', as in '- name: toolbar'"
             )
             return []
@@ -186,10 +198,11 @@ extension ConfigParser {
                 seen[name] = seen[name] ?? location(of: nameField.value)
             }
             let area = fields["area"].flatMap { self.area($0, region: name) } ?? RegionArea()
-            regions.append(RegionConfiguration(
-                name: name, area: area,
-                bindings: bindings(fields["gestures"], scope: .region(app: app, region: name), path: path)
-            ))
+            regions.append(
+                RegionConfiguration(
+                    name: name, area: area,
+                    bindings: bindings(fields["gestures"], scope: .region(app: app, region: name), path: path)
+                ))
         }
         return regions
     }

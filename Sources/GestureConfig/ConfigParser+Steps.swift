@@ -46,8 +46,9 @@ extension ConfigParser {
         case .rotate:
             example = "every: 15deg"
             every = everyField.flatMap {
-                quantity($0, Quantity.radians, where: { (Double.pi / 180...Double.pi).contains($0) },
-                         rule: "at least 1deg and at most 180deg")
+                quantity(
+                    $0, Quantity.radians, where: { (Double.pi / 180...Double.pi).contains($0) },
+                    rule: "at least 1deg and at most 180deg")
             }
         case .pan, .tap, .swipe, .longPress:
             example = "every: 50"

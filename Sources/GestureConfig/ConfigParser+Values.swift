@@ -17,7 +17,8 @@ extension ConfigParser {
         guard range.contains(number) else {
             let subject = what ?? "'\(field.key)'"
             report(
-                .outOfRange, at: field.value, "\(subject) must be \(range.lowerBound) to \(range.upperBound), found \(number)",
+                .outOfRange, at: field.value,
+                "\(subject) must be \(range.lowerBound) to \(range.upperBound), found \(number)",
                 found: text, suggestion: "write a number from \(range.lowerBound) to \(range.upperBound)"
             )
             return nil

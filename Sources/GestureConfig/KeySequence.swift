@@ -67,7 +67,8 @@ public struct KeySequence: Hashable, Sendable, CustomStringConvertible {
             }
             if modifiers.contains(modifier) {
                 throw KeyNameError(
-                    offset: part.offset, found: part.text, message: "modifier '\(part.text)' given twice in '\(wordText)'",
+                    offset: part.offset, found: part.text,
+                    message: "modifier '\(part.text)' given twice in '\(wordText)'",
                     suggestion: "write each modifier once"
                 )
             }

@@ -47,8 +47,8 @@ public struct Keysym: Hashable, Sendable, CustomStringConvertible {
     /// `U20AC` → 0x10020ac; `U41` → 0x41, as libX11 maps Latin-1 to its own keysyms.
     private static func unicodeValue(_ name: String) -> UInt32? {
         guard name.hasPrefix("U"), name.count >= 2, name.count <= 7,
-              let code = UInt32(name.dropFirst(), radix: 16), code <= 0x10FFFF,
-              name.dropFirst().allSatisfy(\.isHexDigit)
+            let code = UInt32(name.dropFirst(), radix: 16), code <= 0x10FFFF,
+            name.dropFirst().allSatisfy(\.isHexDigit)
         else { return nil }
         if code < 0x20 || (0x7f..<0xa0).contains(code) { return nil }
         return code < 0x100 ? code : 0x0100_0000 | code
@@ -57,7 +57,7 @@ public struct Keysym: Hashable, Sendable, CustomStringConvertible {
     /// `0xff51` → 0xff51.
     private static func hexValue(_ name: String) -> UInt32? {
         guard name.hasPrefix("0x") || name.hasPrefix("0X"), name.count > 2, name.count <= 10,
-              name.dropFirst(2).allSatisfy(\.isHexDigit)
+            name.dropFirst(2).allSatisfy(\.isHexDigit)
         else { return nil }
         return UInt32(name.dropFirst(2), radix: 16)
     }

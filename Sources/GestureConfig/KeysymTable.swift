@@ -2436,6 +2436,6 @@ enum KeysymTable {
         ("zcaron", 0x000001BE),
         ("zerosubscript", 0x01002080),
         ("zerosuperior", 0x01002070),
-        ("zstroke", 0x010001B6),
+        ("zstroke", 0x010001B6)
     ]
 }

@@ -34,7 +34,8 @@ enum Quantity {
         default:
             throw QuantityError(
                 message: "unknown unit '\(unit)' in duration '\(text)'",
-                suggestion: Suggestion.didYouMean(unit, among: ["ms", "s"]) ?? "write 'ms' or 's', such as 150ms or 0.5s"
+                suggestion: Suggestion.didYouMean(unit, among: ["ms", "s"])
+                    ?? "write 'ms' or 's', such as 150ms or 0.5s"
             )
         }
     }
@@ -47,7 +48,8 @@ enum Quantity {
         case "px":
             throw QuantityError(
                 message: "distance '\(text)' in pixels",
-                suggestion: "distances are in points (1/96 inch): write '\(number.shortDescription)' or '\(number.shortDescription)pt'"
+                suggestion:
+                    "distances are in points (1/96 inch): write '\(number.shortDescription)' or '\(number.shortDescription)pt'"
             )
         default:
             throw QuantityError(
@@ -120,12 +122,14 @@ enum Quantity {
         _ text: String, noun: String, example: String
     ) throws(QuantityError) -> (number: Double, unit: String) {
         let trimmed = text.trimmingWhitespace
-        let numberEnd = trimmed.unicodeScalars.firstIndex { !("0"..."9").contains($0) && $0 != "." }
+        let numberEnd =
+            trimmed.unicodeScalars.firstIndex { !("0"..."9").contains($0) && $0 != "." }
             ?? trimmed.unicodeScalars.endIndex
         let numberText = trimmed.unicodeScalars[..<numberEnd]
         let unit = String(trimmed.unicodeScalars[numberEnd...]).trimmingWhitespace
         if trimmed.hasPrefix("-") {
-            throw QuantityError(message: "negative \(noun) '\(text)'", suggestion: "write zero or more, such as \(example)")
+            throw QuantityError(
+                message: "negative \(noun) '\(text)'", suggestion: "write zero or more, such as \(example)")
         }
         guard let number = decimal(String(numberText)) else {
             throw QuantityError(message: "bad \(noun) '\(text)'", suggestion: "write a number, such as \(example)")
@@ -139,7 +143,7 @@ extension String {
     var trimmingWhitespace: String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
         else { return "" }
         return String(scalars[first...last])
     }

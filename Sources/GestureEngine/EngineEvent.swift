@@ -7,8 +7,9 @@ public enum EngineEvent {
     /// An action message, as UIKit sends to a recognizer's targets: began, changed, ended or cancelled.
     case action(GestureRecognizer, GestureRecognizer.State, GestureSnapshot, time: Double)
     /// Any state change, with its cause; also waiting for failure (`to` stays possible).
-    case transition(GestureRecognizer, from: GestureRecognizer.State, to: GestureRecognizer.State,
-                    cause: TransitionCause, time: Double)
+    case transition(
+        GestureRecognizer, from: GestureRecognizer.State, to: GestureRecognizer.State,
+        cause: TransitionCause, time: Double)
     /// The decision for a touch sequence, made exactly once.
     case delivery(TouchID, Delivery, time: Double)
 

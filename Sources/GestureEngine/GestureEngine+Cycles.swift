@@ -50,8 +50,10 @@ extension GestureEngine {
     /// Whether a running gesture that keeps touches from the application tracks the touch.
     func isClaimed(_ touch: Touch) -> Bool {
         for recognizer in touch.gestureRecognizers
-        where recognizer.cancelsTouchesInView && (recognizer.storedState.isInProgress || recognizer.storedState == .ended)
-            && recognizer.sequenceTouches.contains(where: { $0 === touch }) {
+        where recognizer.cancelsTouchesInView
+            && (recognizer.storedState.isInProgress || recognizer.storedState == .ended)
+            && recognizer.sequenceTouches.contains(where: { $0 === touch })
+        {
             return true
         }
         return false

@@ -5,8 +5,10 @@ extension GestureEngine {
         let current = recognizer.storedState
         guard let target = current.correctedTransition(to: requested) else {
             if current.isFinished, requested != current {
-                events.append(.transition(recognizer, from: current, to: current,
-                                          cause: .corrected(requested: requested), time: now))
+                events.append(
+                    .transition(
+                        recognizer, from: current, to: current,
+                        cause: .corrected(requested: requested), time: now))
             }
             return
         }
@@ -32,8 +34,10 @@ extension GestureEngine {
     }
 
     /// The checks UIKit makes when a recognizer tries to begin or recognize.
-    func leavePossible(_ recognizer: GestureRecognizer, to target: GestureRecognizer.State,
-                       because why: TransitionCause) {
+    func leavePossible(
+        _ recognizer: GestureRecognizer, to target: GestureRecognizer.State,
+        because why: TransitionCause
+    ) {
         if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) {
             transition(recognizer, to: .failed, because: .shouldBeginDenied)
             return
@@ -43,8 +47,10 @@ extension GestureEngine {
             transition(recognizer, to: .failed, because: .requirementSucceeded(other.description))
         case .pending(let other):
             recognizer.pendingState = target
-            events.append(.transition(recognizer, from: .possible, to: .possible,
-                                      cause: .waitingForFailure(other.description), time: now))
+            events.append(
+                .transition(
+                    recognizer, from: .possible, to: .possible,
+                    cause: .waitingForFailure(other.description), time: now))
         case .clear:
             enter(recognizer, target, because: why)
         }
@@ -123,8 +129,10 @@ extension GestureEngine {
 
     /// Applies a valid transition: records it, queues the action, decides touches
     /// and lets recognizers that wait on this one move on.
-    func transition(_ recognizer: GestureRecognizer, to target: GestureRecognizer.State,
-                    because why: TransitionCause) {
+    func transition(
+        _ recognizer: GestureRecognizer, to target: GestureRecognizer.State,
+        because why: TransitionCause
+    ) {
         let from = recognizer.storedState
         guard from != target || target == .changed else { return }
         recognizer.storedState = target
@@ -137,7 +145,8 @@ extension GestureEngine {
             recognizer.fingerWindowDeadline = nil
             for other in activeRecognizers
             where other !== recognizer && !other.storedState.isFinished && !other.storedState.isInProgress
-                && requires(other, toFail: recognizer) {
+                && requires(other, toFail: recognizer)
+            {
                 other.pendingState = nil
                 transition(other, to: .failed, because: .requirementSucceeded(recognizer.description))
             }

@@ -96,7 +96,9 @@ public final class GestureEngine {
         // Moves and lifts first, then touch-downs: a frame may hold the lift of one hand
         // and the landing of the next, and the new fingers must find the old ones gone.
         for sample in samples {
-            guard let touch = liveTouch(sample.id, sample.type), !frameTouches.contains(where: { $0 === touch }) else { continue }
+            guard let touch = liveTouch(sample.id, sample.type), !frameTouches.contains(where: { $0 === touch }) else {
+                continue
+            }
             touch.previousLocation = touch.location
             touch.location = sample.location
             touch.timestamp = now
@@ -163,8 +165,9 @@ public final class GestureEngine {
     }
 
     func touchDown(_ sample: TouchSample) -> Touch {
-        let touch = Touch(id: sample.id, type: sample.type, location: sample.location,
-                          hitTestLocation: sample.hitTestLocation, time: now)
+        let touch = Touch(
+            id: sample.id, type: sample.type, location: sample.location,
+            hitTestLocation: sample.hitTestLocation, time: now)
         liveTouches.append(touch)
         if let hit = root.hitTest(root.convert(fromScreen: touch.hitTestLocation), for: touch.type) {
             touch.view = hit
@@ -204,8 +207,9 @@ public final class GestureEngine {
     /// not waiting, not done with this landing of fingers, and its delegate agrees.
     func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
         guard recognizer.isEnabled, recognizer.allowedTouchTypes.contains(touch.type),
-              !recognizer.storedState.isFinished, recognizer.pendingState == nil,
-              !isLaterFingerOfItsLanding(recognizer) else {
+            !recognizer.storedState.isFinished, recognizer.pendingState == nil,
+            !isLaterFingerOfItsLanding(recognizer)
+        else {
             return false
         }
         recognizer.engine = self
@@ -223,9 +227,12 @@ public final class GestureEngine {
     /// its last attempt's first touch while a finger of that attempt is still down.
     func isLaterFingerOfItsLanding(_ recognizer: GestureRecognizer) -> Bool {
         guard recognizer.requiredNumberOfTouches > 1, recognizer.touches.isEmpty,
-              let start = recognizer.attemptStart, now < start + recognizer.fingerWindow else { return false }
-        for touch in liveTouches where touch.beganAt >= start && !touch.phase.isFinished
-            && touch.gestureRecognizers.contains(where: { $0 === recognizer }) {
+            let start = recognizer.attemptStart, now < start + recognizer.fingerWindow
+        else { return false }
+        for touch in liveTouches
+        where touch.beganAt >= start && !touch.phase.isFinished
+            && touch.gestureRecognizers.contains(where: { $0 === recognizer })
+        {
             return true
         }
         return false
@@ -240,11 +247,12 @@ public final class GestureEngine {
             recognizer.evaluationIndex = index
         }
         // Deeper views first, then attachment order: UIKit's evaluation order.
-        let position = activeRecognizers.firstIndex { other in
-            other.evaluationDepth < recognizer.evaluationDepth
-                || (other.evaluationDepth == recognizer.evaluationDepth
-                    && other.evaluationIndex > recognizer.evaluationIndex)
-        } ?? activeRecognizers.endIndex
+        let position =
+            activeRecognizers.firstIndex { other in
+                other.evaluationDepth < recognizer.evaluationDepth
+                    || (other.evaluationDepth == recognizer.evaluationDepth
+                        && other.evaluationIndex > recognizer.evaluationIndex)
+            } ?? activeRecognizers.endIndex
         activeRecognizers.insert(recognizer, at: position)
     }
 
@@ -255,8 +263,10 @@ public final class GestureEngine {
         frameStamp &+= 1
         for touch in frameTouches { touch.frameStamp = frameStamp }
         let event = TouchEvent(timestamp: now, allTouches: liveTouches)
-        for recognizer in activeRecognizers where recognizer.pendingState != nil
-            && recognizer.touches.contains(where: { $0.frameStamp == frameStamp }) {
+        for recognizer in activeRecognizers
+        where recognizer.pendingState != nil
+            && recognizer.touches.contains(where: { $0.frameStamp == frameStamp })
+        {
             recognizer.missedMovement = true
         }
         for recognizer in activeRecognizers where receivesThisFrame(recognizer) {
@@ -267,7 +277,9 @@ public final class GestureEngine {
             deliver(.cancelled, to: recognizer, event)
             // A began recognizer that gets another event moves to changed, as in UIKit.
             // Touches it ignored in their touchesBegan do not count as an event for it.
-            if wasBegan, recognizer.storedState == .began, recognizer.touches.contains(where: { $0.frameStamp == frameStamp }) {
+            if wasBegan, recognizer.storedState == .began,
+                recognizer.touches.contains(where: { $0.frameStamp == frameStamp })
+            {
                 transition(recognizer, to: .changed, because: .external)
             }
             if !recognizer.touches.isEmpty {

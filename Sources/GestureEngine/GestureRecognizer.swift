@@ -199,8 +199,9 @@ open class GestureRecognizer {
 
     /// The figures of this recognizer now, as an action message carries them.
     public func snapshot() -> GestureSnapshot {
-        GestureSnapshot(location: location(in: nil), numberOfTouches: numberOfTouches, measurement: measurement,
-                        startLocation: sequenceTouches.first?.hitTestLocation)
+        GestureSnapshot(
+            location: location(in: nil), numberOfTouches: numberOfTouches, measurement: measurement,
+            startLocation: sequenceTouches.first?.hitTestLocation)
     }
 }
 

@@ -13,8 +13,9 @@ open class MultiFingerGestureRecognizer: GestureRecognizer {
     /// How many fingers the gesture needs, from 2 to 5 (UIKit: 2).
     public var numberOfTouchesRequired = 2 {
         didSet {
-            precondition(Thresholds.pinchRotationTouchCounts.contains(numberOfTouchesRequired),
-                         "a \(kind) needs 2 to 5 fingers, not \(numberOfTouchesRequired)")
+            precondition(
+                Thresholds.pinchRotationTouchCounts.contains(numberOfTouchesRequired),
+                "a \(kind) needs 2 to 5 fingers, not \(numberOfTouchesRequired)")
         }
     }
 

@@ -178,8 +178,9 @@ open class PanGestureRecognizer: GestureRecognizer {
             return
         }
         // UIKit leaves the hysteresis out of the translation, on each axis that crossed it.
-        let offset = Vector(dx: crossesX ? (moved.dx > 0 ? hysteresis : -hysteresis) : 0,
-                            dy: crossesY ? (moved.dy > 0 ? hysteresis : -hysteresis) : 0)
+        let offset = Vector(
+            dx: crossesX ? (moved.dx > 0 ? hysteresis : -hysteresis) : 0,
+            dy: crossesY ? (moved.dy > 0 ? hysteresis : -hysteresis) : 0)
         origin = origin + offset
         currentTranslation = moved - offset
         tracker.shift(dx: -offset.dx, dy: -offset.dy)

@@ -39,7 +39,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         (.right, Vector(dx: 1, dy: 0)),
         (.left, Vector(dx: -1, dy: 0)),
         (.up, Vector(dx: 0, dy: -1)),
-        (.down, Vector(dx: 0, dy: 1)),
+        (.down, Vector(dx: 0, dy: 1))
     ]
 
     override open var kind: GestureKind { .swipe }
@@ -111,7 +111,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// 32° off vertical in its first 90 ms); its travel still counts once the others land.
     func evaluate() {
         guard travel.length > Thresholds.swipeDirectionCheckDistance,
-              unfinishedTouchCount == numberOfTouchesRequired else { return }
+            unfinishedTouchCount == numberOfTouchesRequired
+        else { return }
         guard let (best, along) = closestAllowedAxis() else {
             state = .failed
             return

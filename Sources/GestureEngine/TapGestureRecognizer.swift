@@ -142,7 +142,8 @@ open class TapGestureRecognizer: GestureRecognizer {
             return false
         }
         if let press = other as? LongPressGestureRecognizer,
-           press.numberOfTouchesRequired == numberOfTouchesRequired {
+            press.numberOfTouchesRequired == numberOfTouchesRequired
+        {
             return false
         }
         return super.canPrevent(other)

@@ -76,8 +76,10 @@ public struct TouchSample: Sendable, Hashable {
     /// the window under the pointer: every touch of one touchpad gesture hit-tests there.
     public var hitTestLocation: Point?
 
-    @inlinable public init(id: TouchID, phase: TouchPhase, location: Point, type: TouchType = .direct,
-                           hitTestLocation: Point? = nil) {
+    @inlinable public init(
+        id: TouchID, phase: TouchPhase, location: Point, type: TouchType = .direct,
+        hitTestLocation: Point? = nil
+    ) {
         self.id = id
         self.phase = phase
         self.location = location

@@ -158,7 +158,7 @@ public final class View {
     /// Views that do not allow `type` are passed over with their subviews.
     public func hitTest(_ point: Point, for type: TouchType = .direct) -> View? {
         guard isUserInteractionEnabled, allowedTouchTypes.contains(type),
-              point.x >= 0, point.y >= 0, point.x < frame.width, point.y < frame.height
+            point.x >= 0, point.y >= 0, point.x < frame.width, point.y < frame.height
         else { return nil }
         for child in subviews.reversed() {
             let local = Point(x: point.x - child.frame.x, y: point.y - child.frame.y)

@@ -59,8 +59,10 @@ extension ContactTracker {
                 if contact.x != previous.x || contact.y != previous.y {
                     emit(report, id: previous.touch, phase: .move, x: contact.x, y: contact.y)
                 }
-                next.append(TrackedContact(trackingID: contact.trackingID, touch: previous.touch,
-                                           x: contact.x, y: contact.y))
+                next.append(
+                    TrackedContact(
+                        trackingID: contact.trackingID, touch: previous.touch,
+                        x: contact.x, y: contact.y))
             } else {
                 emit(report, id: nextID, phase: .down, x: contact.x, y: contact.y)
                 next.append(TrackedContact(trackingID: contact.trackingID, touch: nextID, x: contact.x, y: contact.y))

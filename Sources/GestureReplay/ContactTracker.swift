@@ -89,8 +89,10 @@ struct ContactTracker {
 
     mutating func handle(_ event: EvdevEvent) throws(RecordingError) {
         if let lastEventTime, event.time < lastEventTime {
-            throw RecordingError(file: file, line: event.line, reason: .timeDecreased(
-                previous: Self.seconds(lastEventTime), found: Self.seconds(event.time)))
+            throw RecordingError(
+                file: file, line: event.line,
+                reason: .timeDecreased(
+                    previous: Self.seconds(lastEventTime), found: Self.seconds(event.time)))
         }
         lastEventTime = event.time
         guard event.type == EvdevCode.synchronization else {
@@ -118,7 +120,8 @@ struct ContactTracker {
         }
         remaining += previousContacts.map { ($0.touch, $0.x, $0.y) }
         for (id, x, y) in remaining.sorted(by: { $0.0 < $1.0 }) {
-            contacts.append(ContactEvent(line: lastFrame.line, time: lastFrame.time, id: id, phase: .cancel, x: x, y: y))
+            contacts.append(
+                ContactEvent(line: lastFrame.line, time: lastFrame.time, id: id, phase: .cancel, x: x, y: y))
         }
     }
 
@@ -153,10 +156,13 @@ struct ContactTracker {
             }
         }
         // Multitouch data without SYN_MT_REPORT: a protocol B device that has used only one slot so far.
-        if detected == nil, let first = frame.first(where: { event in
-            event.type == EvdevCode.absolute && (event.code == EvdevCode.positionX
-                || event.code == EvdevCode.positionY || event.code == EvdevCode.trackingID)
-        }) {
+        if detected == nil,
+            let first = frame.first(where: { event in
+                event.type == EvdevCode.absolute
+                    && (event.code == EvdevCode.positionX
+                        || event.code == EvdevCode.positionY || event.code == EvdevCode.trackingID)
+            })
+        {
             detected = (.b, first.line)
         }
     }
@@ -228,6 +234,7 @@ struct ContactTracker {
     static func seconds(_ microseconds: Int64) -> String {
         let fraction = String(microseconds.magnitude % 1_000_000)
         let sign = microseconds < 0 ? "-" : ""
-        return "\(sign)\(microseconds.magnitude / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
+        return
+            "\(sign)\(microseconds.magnitude / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
     }
 }

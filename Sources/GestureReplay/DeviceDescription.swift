@@ -27,8 +27,10 @@ struct DeviceDescription: Sendable, Hashable {
             throw RecordingError(file: file, line: line, reason: .missingAxis(EvdevCode.axisName(code)))
         }
         guard axis.maximum > axis.minimum else {
-            throw RecordingError(file: file, line: axis.line, reason: .emptyAxisRange(
-                axis: EvdevCode.axisName(code), minimum: axis.minimum, maximum: axis.maximum))
+            throw RecordingError(
+                file: file, line: axis.line,
+                reason: .emptyAxisRange(
+                    axis: EvdevCode.axisName(code), minimum: axis.minimum, maximum: axis.maximum))
         }
         return axis
     }

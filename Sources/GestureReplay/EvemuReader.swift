@@ -72,8 +72,10 @@ private struct Reading {
             events.append(try event(&scanner, line: line))
             return
         }
-        let kinds: [(StaticString, Character)] = [("N:", "N"), ("I:", "I"), ("P:", "P"), ("B:", "B"),
-                                                  ("A:", "A"), ("L:", "L"), ("S:", "S")]
+        let kinds: [(StaticString, Character)] = [
+            ("N:", "N"), ("I:", "I"), ("P:", "P"), ("B:", "B"),
+            ("A:", "A"), ("L:", "L"), ("S:", "S")
+        ]
         guard let kind = kinds.first(where: { scanner.skip($0.0) })?.1 else {
             throw malformed(line, expected: "an evemu line (N:, I:, P:, B:, A:, L:, S:, E: or a # comment)")
         }
@@ -85,12 +87,13 @@ private struct Reading {
         case "N":
             name = scanner.rest.trimmingSpaces
         case "I":
-            try hexFields(&scanner, line: line, count: 4, digits: 4, expected: "I: <bus> <vendor> <product> <version> in hex")
+            try hexFields(
+                &scanner, line: line, count: 4, digits: 4, expected: "I: <bus> <vendor> <product> <version> in hex")
         case "P", "B":
             try hexFields(&scanner, line: line, count: nil, digits: 2, expected: "\(kind): followed by hex bytes")
         case "L", "S":
             guard scanner.skipSpaces(), scanner.hex(maximumDigits: 4) != nil, scanner.skipSpaces(),
-                  scanner.signedDecimal() != nil, scanner.isAtEndOrComment()
+                scanner.signedDecimal() != nil, scanner.isAtEndOrComment()
             else { throw malformed(line, expected: "\(kind): <code hex> <value>") }
         default:
             try axis(&scanner, line: line)
@@ -119,8 +122,8 @@ private struct Reading {
     private func event(_ scanner: inout LineScanner, line: Int) throws(RecordingError) -> EvdevEvent {
         let expected = "E: <seconds> <type hex> <code hex> <value>"
         guard scanner.skipSpaces(), let time = scanner.microseconds(), scanner.skipSpaces(),
-              let type = scanner.hex(maximumDigits: 4), scanner.skipSpaces(),
-              let code = scanner.hex(maximumDigits: 4), scanner.skipSpaces()
+            let type = scanner.hex(maximumDigits: 4), scanner.skipSpaces(),
+            let code = scanner.hex(maximumDigits: 4), scanner.skipSpaces()
         else { throw malformed(line, expected: expected) }
         guard let value = scanner.signedDecimal(), !scanner.isAtWordByte() else {
             throw malformed(line, expected: expected + " with a 32-bit decimal value")
@@ -129,8 +132,10 @@ private struct Reading {
         return EvdevEvent(line: line, time: time, type: UInt16(type), code: UInt16(code), value: value)
     }
 
-    private func hexFields(_ scanner: inout LineScanner, line: Int, count: Int?, digits: Int,
-                           expected: String) throws(RecordingError) {
+    private func hexFields(
+        _ scanner: inout LineScanner, line: Int, count: Int?, digits: Int,
+        expected: String
+    ) throws(RecordingError) {
         var found = 0
         while scanner.skipSpaces(), !scanner.isAtEndOrComment() {
             guard scanner.hex(maximumDigits: digits) != nil, !scanner.isAtWordByte() else {
@@ -160,7 +165,8 @@ private struct Reading {
     }
 
     private func malformed(_ line: Int, expected: String) -> RecordingError {
-        RecordingError(file: file, line: line,
-                       reason: .malformedLine(expected: expected, found: RecordingError.show(lines.text(line))))
+        RecordingError(
+            file: file, line: line,
+            reason: .malformedLine(expected: expected, found: RecordingError.show(lines.text(line))))
     }
 }

@@ -27,7 +27,8 @@ extension FiredAction {
         case .desktop(let desktop):
             switch desktop {
             case .switchTo(.number(let number)): return [("desktop", .number(Double(number)))]
-            case .switchTo(.next), .switchTo(.previous), .showDesktop: return [("desktop", .string(desktop.description))]
+            case .switchTo(.next), .switchTo(.previous), .showDesktop:
+                return [("desktop", .string(desktop.description))]
             }
         }
     }

@@ -35,19 +35,24 @@ enum GeteventReader {
             devices.append(device)
         }
         // With several devices, keep the touchscreen: the first that reports a multitouch position.
-        guard let touchIndex = events.indices.first(where: {
-            events[$0].type == EvdevCode.absolute && events[$0].code == EvdevCode.positionX
-        }), devices.contains(where: { $0 != devices[touchIndex] }) else { return events }
+        guard
+            let touchIndex = events.indices.first(where: {
+                events[$0].type == EvdevCode.absolute && events[$0].code == EvdevCode.positionX
+            }), devices.contains(where: { $0 != devices[touchIndex] })
+        else { return events }
         let touchDevice = devices[touchIndex]
         return events.indices.filter { devices[$0] == touchDevice }.map { events[$0] }
     }
 
-    private static func readEvent(_ scanner: inout LineScanner, line: Int, lines: TextLines,
-                                  file: String) throws(RecordingError) -> (EvdevEvent, Substring?) {
+    private static func readEvent(
+        _ scanner: inout LineScanner, line: Int, lines: TextLines,
+        file: String
+    ) throws(RecordingError) -> (EvdevEvent, Substring?) {
         let expected = "[ <seconds>] <type> <code> <value hex>"
         func malformed(_ what: String = expected) -> RecordingError {
-            RecordingError(file: file, line: line,
-                           reason: .malformedLine(expected: what, found: RecordingError.show(lines.text(line))))
+            RecordingError(
+                file: file, line: line,
+                reason: .malformedLine(expected: what, found: RecordingError.show(lines.text(line))))
         }
         guard scanner.skip("[") else { throw malformed() }
         scanner.skipSpaces()
@@ -59,7 +64,7 @@ enum GeteventReader {
             scanner.skipSpaces()
         }
         guard let typeWord = scanner.word(), scanner.skipSpaces(), let codeWord = scanner.word(),
-              scanner.skipSpaces(), let valueWord = scanner.word(), scanner.isAtEndOrComment()
+            scanner.skipSpaces(), let valueWord = scanner.word(), scanner.isAtEndOrComment()
         else { throw malformed() }
         guard let type = EvdevCode.typeNames[String(typeWord)] ?? hexField(typeWord) else {
             throw malformed("an event type such as EV_ABS or four hex digits")

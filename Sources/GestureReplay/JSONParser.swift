@@ -198,7 +198,9 @@ struct JSONParser {
         var unit: UInt16 = 0
         for _ in 0..<4 {
             guard let byte = peek() else { throw unexpectedEnd("four hex digits after \\u") }
-            guard let digit = hexDigitValue(byte) else { throw failure("expected a hex digit, found \(describe(byte))") }
+            guard let digit = hexDigitValue(byte) else {
+                throw failure("expected a hex digit, found \(describe(byte))")
+            }
             unit = unit << 4 | UInt16(digit)
             position += 1
         }
@@ -275,8 +277,9 @@ struct JSONParser {
     /// Steps over JSON whitespace: spaces, tabs, line feeds and carriage returns.
     mutating func skipWhitespace() {
         while let byte = peek(),
-              byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
-                || byte == UInt8(ascii: "\r") {
+            byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
+                || byte == UInt8(ascii: "\r")
+        {
             position += 1
         }
     }

@@ -68,8 +68,10 @@ public enum JSONValue: Sendable {
     }
 
     /// Appends `{"key": value, ...}` for ordered members.
-    static func writeMembers(_ members: [(String, JSONValue)], to output: inout String,
-                             decimals: (String?) -> Int) {
+    static func writeMembers(
+        _ members: [(String, JSONValue)], to output: inout String,
+        decimals: (String?) -> Int
+    ) {
         output += "{"
         for (index, (key, value)) in members.enumerated() {
             if index > 0 { output += ", " }

@@ -36,7 +36,7 @@ enum LibinputRecordReader {
         }
         for device in devices {
             guard let description = try reader.description(of: device),
-                  description.axes[EvdevCode.positionX] != nil, description.axes[EvdevCode.positionY] != nil
+                description.axes[EvdevCode.positionX] != nil, description.axes[EvdevCode.positionY] != nil
             else { continue }
             return Recording(description: description, events: try reader.events(of: device))
         }
@@ -54,7 +54,8 @@ private struct Reader {
     }
 
     func shape(_ key: String, _ expected: String, _ node: YAMLNode) -> RecordingError {
-        RecordingError(file: file, line: node.line, reason: .wrongShape(key: key, expected: expected, found: node.shown))
+        RecordingError(
+            file: file, line: node.line, reason: .wrongShape(key: key, expected: expected, found: node.shown))
     }
 
     /// The device's `evdev` description, nil when it has none.
@@ -67,14 +68,18 @@ private struct Reader {
             guard let members = absinfo.members else { throw shape("absinfo", "a mapping of axis codes", absinfo) }
             for (key, info) in members {
                 guard let code = UInt16(key) else {
-                    throw RecordingError(file: file, line: info.line, reason: .wrongShape(
-                        key: "absinfo", expected: "axis codes from 0 to 65535", found: RecordingError.show(key)))
+                    throw RecordingError(
+                        file: file, line: info.line,
+                        reason: .wrongShape(
+                            key: "absinfo", expected: "axis codes from 0 to 65535", found: RecordingError.show(key)))
                 }
-                let numbers = try integers(info, key: "absinfo.\(key)", count: 5, expected: "[min, max, fuzz, flat, resolution]")
-                axes[code] = DeviceDescription.Axis(minimum: try int32(numbers[0], info, "absinfo.\(key)"),
-                                                    maximum: try int32(numbers[1], info, "absinfo.\(key)"),
-                                                    resolution: try int32(numbers[4], info, "absinfo.\(key)"),
-                                                    line: info.line)
+                let numbers = try integers(
+                    info, key: "absinfo.\(key)", count: 5, expected: "[min, max, fuzz, flat, resolution]")
+                axes[code] = DeviceDescription.Axis(
+                    minimum: try int32(numbers[0], info, "absinfo.\(key)"),
+                    maximum: try int32(numbers[1], info, "absinfo.\(key)"),
+                    resolution: try int32(numbers[4], info, "absinfo.\(key)"),
+                    line: info.line)
             }
         }
         let name = evdev["name"]?.scalar ?? ""
@@ -95,27 +100,34 @@ private struct Reader {
                 let expected = "[sec, usec, type, code, value]"
                 let numbers = try integers(entry, key: "evdev", count: 5, expected: expected)
                 guard (0...999_999_999_999).contains(numbers[0]), (0...999_999).contains(numbers[1]),
-                      let type = UInt16(exactly: numbers[2]), let code = UInt16(exactly: numbers[3]),
-                      let value = Int32(exactly: numbers[4])
+                    let type = UInt16(exactly: numbers[2]), let code = UInt16(exactly: numbers[3]),
+                    let value = Int32(exactly: numbers[4])
                 else {
-                    throw RecordingError(file: file, line: entry.line, reason: .numberOutOfRange(
-                        field: "an evdev event \(expected)", found: entry.shown))
+                    throw RecordingError(
+                        file: file, line: entry.line,
+                        reason: .numberOutOfRange(
+                            field: "an evdev event \(expected)", found: entry.shown))
                 }
-                events.append(EvdevEvent(line: entry.line, time: numbers[0] * 1_000_000 + numbers[1],
-                                         type: type, code: code, value: value))
+                events.append(
+                    EvdevEvent(
+                        line: entry.line, time: numbers[0] * 1_000_000 + numbers[1],
+                        type: type, code: code, value: value))
             }
         }
         return events
     }
 
-    private func integers(_ node: YAMLNode, key: String, count: Int, expected: String) throws(RecordingError) -> [Int64] {
+    private func integers(_ node: YAMLNode, key: String, count: Int, expected: String) throws(RecordingError) -> [Int64]
+    {
         guard let elements = node.elements, elements.count == count else {
             throw shape(key, "a list of \(count) integers \(expected)", node)
         }
         var numbers: [Int64] = []
         numbers.reserveCapacity(count)
         for element in elements {
-            guard let number = element.integer else { throw shape(key, "a list of \(count) integers \(expected)", node) }
+            guard let number = element.integer else {
+                throw shape(key, "a list of \(count) integers \(expected)", node)
+            }
             numbers.append(number)
         }
         return numbers

@@ -4,7 +4,8 @@
 /// Its description is the one line the CLI prints, in the compiler's `file:line: message` form,
 /// so that editors can jump to it.
 public struct LocatedError<Reason: Sendable & Hashable & CustomStringConvertible>: Error, Sendable, Hashable,
-    CustomStringConvertible {
+    CustomStringConvertible
+{
     /// The file name as the user gave it (for a recording, perhaps its `--device-description` file).
     public var file: String
     /// The 1-based line the problem is on.

@@ -31,8 +31,9 @@ enum RecordYAML {
         let line = max(node.mark?.line ?? 1, 1)
         budget -= 1
         guard budget >= 0 else {
-            throw RecordingError(file: file, line: line,
-                                 reason: .invalidYAML("aliases make the document larger than the file"))
+            throw RecordingError(
+                file: file, line: line,
+                reason: .invalidYAML("aliases make the document larger than the file"))
         }
         switch node {
         case .scalar(let scalar):
@@ -46,8 +47,9 @@ enum RecordYAML {
             var members: [(key: String, value: YAMLNode)] = []
             for (key, value) in mapping {
                 guard let name = key.scalar?.string else {
-                    throw RecordingError(file: file, line: max(key.mark?.line ?? line, 1),
-                                         reason: .invalidYAML("a key that is not text"))
+                    throw RecordingError(
+                        file: file, line: max(key.mark?.line ?? line, 1),
+                        reason: .invalidYAML("a key that is not text"))
                 }
                 members.append((name, try self.node(value, file: file, budget: &budget)))
             }
@@ -78,7 +80,7 @@ enum RecordYAML {
     private static func message(of error: YamlError) -> String {
         switch error {
         case let .scanner(context, problem, _, _), let .parser(context, problem, _, _),
-             let .composer(context, problem, _, _):
+            let .composer(context, problem, _, _):
             return problem + (context.map { " \($0.text)" } ?? "")
         case let .duplicatedKeysInMapping(duplicates, _):
             return "the key \(duplicates.map { "\"\($0)\"" }.joined(separator: ", ")) appears twice"

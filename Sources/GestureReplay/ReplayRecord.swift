@@ -11,8 +11,9 @@ public enum ReplayRecord: Sendable {
     /// `gesture` is the binding's name, `kind` the recognizer kind ("pan", "tap"…),
     /// `x`/`y` its `location(in:)`, `touches` its number of touches, and `fields` the
     /// per-kind figures in order (see `fields(for:)`).
-    case state(time: Double, gesture: String, kind: String, state: GestureRecognizer.State,
-               x: Double, y: Double, touches: Int, fields: [(String, JSONValue)], verbose: Bool)
+    case state(
+        time: Double, gesture: String, kind: String, state: GestureRecognizer.State,
+        x: Double, y: Double, touches: Int, fields: [(String, JSONValue)], verbose: Bool)
     /// An action the daemon would perform for a gesture, with its resolved parameters in order,
     /// such as `[("keys", "alt+Left")]` or `[("desktop", "next")]`.
     case action(time: Double, gesture: String, action: [(String, JSONValue)])

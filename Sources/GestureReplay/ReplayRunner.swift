@@ -27,7 +27,8 @@ public enum ReplayRunner {
         for event in trace.events {
             switch event.input {
             case .touch(let touch):
-                let sample = TouchSample(id: touch.id, phase: phase(touch.phase), location: Point(x: touch.x, y: touch.y))
+                let sample = TouchSample(
+                    id: touch.id, phase: phase(touch.phase), location: Point(x: touch.x, y: touch.y))
                 feed.add(sample, at: event.time, afterInput: record)
             case .clock:
                 feed.advance(to: event.time, afterInput: record)
@@ -46,12 +47,15 @@ public enum ReplayRunner {
     /// The scene a trace header describes, in pixels.
     public static func sceneDescription(of header: Trace.Header) -> SceneDescription {
         let windows = header.windows.map { window in
-            SceneWindow(info: WindowInfo(id: UInt64(window.id), windowClass: window.className,
-                                         instance: window.instance, title: window.title),
-                        frame: window.frame)
+            SceneWindow(
+                info: WindowInfo(
+                    id: UInt64(window.id), windowClass: window.className,
+                    instance: window.instance, title: window.title),
+                frame: window.frame)
         }
-        return SceneDescription(width: header.screen.width, height: header.screen.height, dpi: header.screen.dpi,
-                                windows: windows, activeWindow: header.activeWindow.map(UInt64.init))
+        return SceneDescription(
+            width: header.screen.width, height: header.screen.height, dpi: header.screen.dpi,
+            windows: windows, activeWindow: header.activeWindow.map(UInt64.init))
     }
 
     /// Where the pointer is for `pad` lines without `x`, `y`: the centre of the active window, else of the screen.
@@ -101,12 +105,15 @@ struct ReplayRecorder {
         session.removeAllOutputs()
     }
 
-    func stateRecord(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State,
-                     _ snapshot: GestureSnapshot, time: Double, verbose: Bool) -> ReplayRecord {
+    func stateRecord(
+        _ recognizer: GestureRecognizer, _ state: GestureRecognizer.State,
+        _ snapshot: GestureSnapshot, time: Double, verbose: Bool
+    ) -> ReplayRecord {
         let name = scene.binding(for: recognizer)?.name ?? recognizer.name
         let location = scene.description.pixels(fromPoints: snapshot.location)
-        return .state(time: time, gesture: name, kind: recognizer.kind.description, state: state,
-                      x: location.x, y: location.y, touches: snapshot.numberOfTouches,
-                      fields: ReplayRecord.fields(for: snapshot.measurement), verbose: verbose)
+        return .state(
+            time: time, gesture: name, kind: recognizer.kind.description, state: state,
+            x: location.x, y: location.y, touches: snapshot.numberOfTouches,
+            fields: ReplayRecord.fields(for: snapshot.measurement), verbose: verbose)
     }
 }

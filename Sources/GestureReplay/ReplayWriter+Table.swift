@@ -39,8 +39,10 @@ extension ReplayWriter {
         switch record {
         case let .state(time, gesture, kind, state, x, y, touches, fields, verbose):
             let what = "\(plain(kind)) \(state)"
-            var details = ["at \(number(x, key: "x")), \(number(y, key: "y"))",
-                           touches == 1 ? "1 touch" : "\(touches) touches"]
+            var details = [
+                "at \(number(x, key: "x")), \(number(y, key: "y"))",
+                touches == 1 ? "1 touch" : "\(touches) touches"
+            ]
             details += fields.map { "\(plain($0.0)) \(cell($0.1, key: $0.0))" }
             return [fixedTime(time), plain(gesture), verbose ? "(\(what))" : what, details.joined(separator: "; ")]
         case let .action(time, gesture, action):
@@ -82,10 +84,12 @@ extension ReplayWriter {
     /// characters and escape sequences from reaching the terminal, and keeps
     /// spaces from blurring the columns.
     static func plain(_ text: String) -> String {
-        let isWord = !text.isEmpty && text.unicodeScalars.allSatisfy { scalar in
-            scalar.value > 0x20 && scalar.value != 0x7F && scalar != "\"" && scalar != ";"
-                && !(0x80...0x9F).contains(scalar.value) && !scalar.properties.isWhitespace
-        }
+        let isWord =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy { scalar in
+                scalar.value > 0x20 && scalar.value != 0x7F && scalar != "\"" && scalar != ";"
+                    && !(0x80...0x9F).contains(scalar.value) && !scalar.properties.isWhitespace
+            }
         if isWord { return text }
         var quoted = ""
         JSONValue.writeQuoted(text, to: &quoted)

@@ -66,7 +66,7 @@ public struct ReplayWriter: Sendable {
             var members: [(String, JSONValue)] = [
                 ("t", .number(time)), ("gesture", .string(gesture)), ("kind", .string(kind)),
                 ("state", .string(state.description)), ("x", .number(x)), ("y", .number(y)),
-                ("touches", .number(Double(touches))),
+                ("touches", .number(Double(touches)))
             ]
             members += fields
             if verbose { members.append(("verbose", .bool(true))) }
@@ -74,8 +74,10 @@ public struct ReplayWriter: Sendable {
         case let .action(time, gesture, action):
             return [("t", .number(time)), ("gesture", .string(gesture)), ("action", .object(action))]
         case let .delivery(time, touch, delivery):
-            return [("t", .number(time)), ("touch", .number(Double(touch.rawValue))),
-                    ("delivery", .string(delivery.description))]
+            return [
+                ("t", .number(time)), ("touch", .number(Double(touch.rawValue))),
+                ("delivery", .string(delivery.description))
+            ]
         }
     }
 }

@@ -56,15 +56,18 @@ struct ScreenMapping: Sendable, Hashable {
         }
         xMinimum = Double(xLow)
         yMinimum = Double(yLow)
-        let scale = min(screen.width / (Double(xHigh) - Double(xLow) + 1),
-                        screen.height / (Double(yHigh) - Double(yLow) + 1))
+        let scale = min(
+            screen.width / (Double(xHigh) - Double(xLow) + 1),
+            screen.height / (Double(yHigh) - Double(yLow) + 1))
         (xScale, yScale) = (scale, scale)
     }
 
     /// A device position in screen pixels, clamped to the screen and rounded to a thousandth.
     func pixels(x: Int32, y: Int32) -> (x: Double, y: Double) {
-        (ScreenMapping.place(Double(x), from: xMinimum, scale: xScale, size: screen.width),
-         ScreenMapping.place(Double(y), from: yMinimum, scale: yScale, size: screen.height))
+        (
+            ScreenMapping.place(Double(x), from: xMinimum, scale: xScale, size: screen.width),
+            ScreenMapping.place(Double(y), from: yMinimum, scale: yScale, size: screen.height)
+        )
     }
 
     private static func place(_ value: Double, from minimum: Double, scale: Double, size: Double) -> Double {

@@ -27,7 +27,7 @@ extension Trace.Screen {
     /// A positive finite number written in plain decimal digits (no sign, exponent, `inf` or `nan`).
     private static func positive(_ text: Substring) -> Double? {
         guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-              let value = Double(text), value.isFinite, value > 0
+            let value = Double(text), value.isFinite, value > 0
         else { return nil }
         return value
     }

@@ -76,8 +76,10 @@ public struct Trace: Sendable, Hashable {
         /// The height in pixels; not negative.
         public var height: Double
 
-        public init(id: UInt32, className: String = "", instance: String = "", title: String = "",
-                    x: Double, y: Double, width: Double, height: Double) {
+        public init(
+            id: UInt32, className: String = "", instance: String = "", title: String = "",
+            x: Double, y: Double, width: Double, height: Double
+        ) {
             self.id = id
             self.className = className
             self.instance = instance
@@ -159,8 +161,10 @@ public struct Trace: Sendable, Hashable {
         /// centre of the active window, else of the screen.
         public var pointer: Point?
 
-        public init(kind: PadKind, phase: PadPhase, fingers: Int, dx: Double, dy: Double,
-                    scale: Double = 1, angle: Double = 0, pointer: Point? = nil) {
+        public init(
+            kind: PadKind, phase: PadPhase, fingers: Int, dx: Double, dy: Double,
+            scale: Double = 1, angle: Double = 0, pointer: Point? = nil
+        ) {
             self.kind = kind
             self.phase = phase
             self.fingers = fingers

@@ -34,7 +34,8 @@ public enum TraceFormat: String, Sendable, Hashable, CaseIterable, CustomStringC
             if content.hasPrefix("# EVEMU") || EvemuReader.isEvemuLine(content) { return (.evemu, lineNumber, found) }
             if content.hasPrefix("#") { continue }
             if GeteventReader.isGeteventLine(content) || content.hasPrefix("add device")
-                || content.hasPrefix("could not") {
+                || content.hasPrefix("could not")
+            {
                 return (.getevent, lineNumber, found)
             }
             if LibinputRecordReader.isRecordLine(content) { return (.libinputRecord, lineNumber, found) }

@@ -44,12 +44,16 @@ public enum TraceImporter {
     ///
     /// A JSON Lines trace, whose header line gives its screen, takes neither a
     /// screen nor a device description.
-    public static func read(_ text: String, file: String,
-                            options: Options = Options()) throws(TraceInputError) -> Trace {
+    public static func read(
+        _ text: String, file: String,
+        options: Options = Options()
+    ) throws(TraceInputError) -> Trace {
         let detected = TraceFormat.detect(text)
         guard let format = detected.format else {
-            throw .recording(RecordingError(file: file, line: detected.line,
-                                            reason: .unrecognizedFormat(found: RecordingError.show(detected.found))))
+            throw .recording(
+                RecordingError(
+                    file: file, line: detected.line,
+                    reason: .unrecognizedFormat(found: RecordingError.show(detected.found))))
         }
         guard format != .jsonLines else {
             if options.screen != nil { throw .optionNeedsRecording(option: "--screen", file: file) }
@@ -64,8 +68,10 @@ public enum TraceImporter {
     }
 
     /// Imports a device recording of a known format (not `.jsonLines`).
-    public static func importRecording(_ text: String, file: String, format: TraceFormat,
-                                       options: Options = Options()) throws(RecordingError) -> Trace {
+    public static func importRecording(
+        _ text: String, file: String, format: TraceFormat,
+        options: Options = Options()
+    ) throws(RecordingError) -> Trace {
         var description = try options.deviceDescription.map { file throws(RecordingError) in
             try readDescription(file.text, file: file.file)
         }
@@ -91,8 +97,9 @@ public enum TraceImporter {
         let screen = options.screen ?? Trace.Screen()
         let mapping: ScreenMapping
         if let description {
-            mapping = ScreenMapping(x: try description.positionAxis(EvdevCode.positionX),
-                                    y: try description.positionAxis(EvdevCode.positionY), screen: screen)
+            mapping = ScreenMapping(
+                x: try description.positionAxis(EvdevCode.positionX),
+                y: try description.positionAxis(EvdevCode.positionY), screen: screen)
         } else {
             mapping = ScreenMapping(observed: tracker.contacts, screen: screen)
         }
@@ -101,9 +108,10 @@ public enum TraceImporter {
         trace.events.reserveCapacity(tracker.contacts.count)
         for contact in tracker.contacts {
             let (x, y) = mapping.pixels(x: contact.x, y: contact.y)
-            trace.events.append(Trace.Event(
-                line: contact.line, time: Double(contact.time - start) / 1_000_000,
-                input: .touch(Trace.TouchInput(id: TouchID(contact.id), phase: contact.phase, x: x, y: y))))
+            trace.events.append(
+                Trace.Event(
+                    line: contact.line, time: Double(contact.time - start) / 1_000_000,
+                    input: .touch(Trace.TouchInput(id: TouchID(contact.id), phase: contact.phase, x: x, y: y))))
         }
         return trace
     }
@@ -119,9 +127,11 @@ public enum TraceImporter {
         case .jsonLines, .getevent, nil:
             break
         }
-        throw RecordingError(file: file, line: detected.line, reason: .malformedLine(
-            expected: "a device description: an evemu .desc (N:, I:, A: lines) or a libinput record",
-            found: RecordingError.show(detected.found)))
+        throw RecordingError(
+            file: file, line: detected.line,
+            reason: .malformedLine(
+                expected: "a device description: an evemu .desc (N:, I:, A: lines) or a libinput record",
+                found: RecordingError.show(detected.found)))
     }
 }
 

@@ -97,9 +97,11 @@ struct TraceObject {
         }
         guard number == number.rounded(), number >= Double(range.lowerBound), number <= Double(range.upperBound)
         else {
-            throw error(.outOfRange(field: path + key,
-                                    requirement: "be a whole number from \(range.lowerBound) to \(range.upperBound)",
-                                    found: TraceObject.show(value)))
+            throw error(
+                .outOfRange(
+                    field: path + key,
+                    requirement: "be a whole number from \(range.lowerBound) to \(range.upperBound)",
+                    found: TraceObject.show(value)))
         }
         return Int(number)
     }

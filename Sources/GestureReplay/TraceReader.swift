@@ -71,8 +71,10 @@ private struct Reading {
         } catch {
             // A header that never closes would otherwise be reported on the last line of the file.
             if let expected = error.expectedAtEnd {
-                throw TraceError(file: file, line: line, reason: .invalidJSON(
-                    "the file ends where \(expected) should be; the value that begins on this line is not closed"))
+                throw TraceError(
+                    file: file, line: line,
+                    reason: .invalidJSON(
+                        "the file ends where \(expected) should be; the value that begins on this line is not closed"))
             }
             throw jsonError(error)
         }
@@ -137,15 +139,16 @@ private struct Reading {
         for window in try object.optionalObjects("windows") ?? [] {
             let id = UInt32(try window.integer("id", in: 0...Int(UInt32.max)))
             guard ids.insert(id).inserted else { throw object.error(.duplicateWindow(id: id)) }
-            header.windows.append(Trace.Window(
-                id: id,
-                className: try window.optionalString("class") ?? "",
-                instance: try window.optionalString("instance") ?? "",
-                title: try window.optionalString("title") ?? "",
-                x: try window.number("x"),
-                y: try window.number("y"),
-                width: try window.number("width", .nonNegative),
-                height: try window.number("height", .nonNegative)))
+            header.windows.append(
+                Trace.Window(
+                    id: id,
+                    className: try window.optionalString("class") ?? "",
+                    instance: try window.optionalString("instance") ?? "",
+                    title: try window.optionalString("title") ?? "",
+                    x: try window.number("x"),
+                    y: try window.number("y"),
+                    width: try window.number("width", .nonNegative),
+                    height: try window.number("height", .nonNegative)))
         }
         if let active = try object.optionalInteger("active", in: 0...Int(UInt32.max)) {
             guard ids.contains(UInt32(active)) else { throw object.error(.unknownActiveWindow(id: UInt32(active))) }
@@ -172,8 +175,10 @@ private struct Reading {
             input = .clock
         }
         if let lastTime, time < lastTime {
-            throw object.error(.timeDecreased(previous: TraceObject.show(.number(lastTime)),
-                                              found: TraceObject.show(.number(time))))
+            throw object.error(
+                .timeDecreased(
+                    previous: TraceObject.show(.number(lastTime)),
+                    found: TraceObject.show(.number(time))))
         }
         try track(input, line: object.line)
         lastTime = time
@@ -206,9 +211,10 @@ private struct Reading {
         case .swipe:
             return Trace.PadInput(kind: kind, phase: phase, fingers: fingers, dx: dx, dy: dy, pointer: pointer)
         case .pinch:
-            return Trace.PadInput(kind: kind, phase: phase, fingers: fingers, dx: dx, dy: dy,
-                                  scale: try object.number("scale", .positive), angle: try object.number("angle"),
-                                  pointer: pointer)
+            return Trace.PadInput(
+                kind: kind, phase: phase, fingers: fingers, dx: dx, dy: dy,
+                scale: try object.number("scale", .positive), angle: try object.number("angle"),
+                pointer: pointer)
         }
     }
 

@@ -27,7 +27,8 @@ public enum TraceWriter {
     /// The header as one line: the screen, then the windows and the active window when there are any.
     public static func headerLine(_ header: Trace.Header) -> String {
         let screen = header.screen
-        var output = "{\"screen\": {\"width\": \(number(screen.width)), \"height\": \(number(screen.height)), "
+        var output =
+            "{\"screen\": {\"width\": \(number(screen.width)), \"height\": \(number(screen.height)), "
             + "\"dpi\": \(number(screen.dpi))}"
         if !header.windows.isEmpty {
             output += ", \"windows\": ["
@@ -39,7 +40,8 @@ public enum TraceWriter {
                     output += ", \"\(key)\": "
                     JSONValue.writeQuoted(text, to: &output)
                 }
-                output += ", \"x\": \(number(window.x)), \"y\": \(number(window.y)), "
+                output +=
+                    ", \"x\": \(number(window.x)), \"y\": \(number(window.y)), "
                     + "\"width\": \(number(window.width)), \"height\": \(number(window.height))}"
             }
             output += "]"
@@ -55,10 +57,12 @@ public enum TraceWriter {
         case .clock:
             break
         case .touch(let touch):
-            output += ", \"touch\": \(touch.id.rawValue), \"phase\": \"\(touch.phase.rawValue)\", "
+            output +=
+                ", \"touch\": \(touch.id.rawValue), \"phase\": \"\(touch.phase.rawValue)\", "
                 + "\"x\": \(number(touch.x)), \"y\": \(number(touch.y))"
         case .pad(let pad):
-            output += ", \"pad\": \"\(pad.kind.rawValue)\", \"phase\": \"\(pad.phase.rawValue)\", "
+            output +=
+                ", \"pad\": \"\(pad.kind.rawValue)\", \"phase\": \"\(pad.phase.rawValue)\", "
                 + "\"fingers\": \(pad.fingers), \"dx\": \(number(pad.dx)), \"dy\": \(number(pad.dy))"
             switch pad.kind {
             case .swipe: break

@@ -58,8 +58,10 @@ public final class BindingRuntime {
     }
 
     /// The actions to perform for one action message.
-    public func actions(for recognizer: GestureRecognizer, state: GestureRecognizer.State,
-                        snapshot: GestureSnapshot, time: Double) -> [FiredAction] {
+    public func actions(
+        for recognizer: GestureRecognizer, state: GestureRecognizer.State,
+        snapshot: GestureSnapshot, time: Double
+    ) -> [FiredAction] {
         guard let binding = scene.binding(for: recognizer) else { return [] }
         let context = makeContext(binding, recognizer, state, snapshot)
         var fired: [FiredAction] = []
@@ -87,8 +89,10 @@ public final class BindingRuntime {
         }
     }
 
-    func stepActions(_ steps: Steps, _ recognizer: GestureRecognizer, _ state: GestureRecognizer.State,
-                     _ measurement: GestureMeasurement, time: Double, _ fire: ([Action]) -> Void) {
+    func stepActions(
+        _ steps: Steps, _ recognizer: GestureRecognizer, _ state: GestureRecognizer.State,
+        _ measurement: GestureMeasurement, time: Double, _ fire: ([Action]) -> Void
+    ) {
         let key = ObjectIdentifier(recognizer)
         guard state == .began || state == .changed || state == .ended else {
             fired[key] = nil
@@ -108,16 +112,20 @@ public final class BindingRuntime {
         func limit() -> Int { min(Self.maximumStepsPerUpdate, max(0, Self.maximumStepsPerSecond - second.count)) }
         switch steps {
         case let .pinch(every, inward, outward):
-            second.count += Self.fire(&count.0, value: value.0, every: every, increasing: outward, decreasing: inward,
-                                      limit: limit(), fire)
+            second.count += Self.fire(
+                &count.0, value: value.0, every: every, increasing: outward, decreasing: inward,
+                limit: limit(), fire)
         case let .rotate(every, clockwise, counterclockwise):
-            second.count += Self.fire(&count.0, value: value.0, every: every, increasing: clockwise,
-                                      decreasing: counterclockwise, limit: limit(), fire)
+            second.count += Self.fire(
+                &count.0, value: value.0, every: every, increasing: clockwise,
+                decreasing: counterclockwise, limit: limit(), fire)
         case let .pan(every, left, right, up, down):
-            second.count += Self.fire(&count.0, value: value.0, every: every, increasing: right, decreasing: left,
-                                      limit: limit(), fire)
-            second.count += Self.fire(&count.1, value: value.1, every: every, increasing: down, decreasing: up,
-                                      limit: limit(), fire)
+            second.count += Self.fire(
+                &count.0, value: value.0, every: every, increasing: right, decreasing: left,
+                limit: limit(), fire)
+            second.count += Self.fire(
+                &count.1, value: value.1, every: every, increasing: down, decreasing: up,
+                limit: limit(), fire)
         }
         fired[key] = state == .ended ? nil : count
         budget[key] = state == .ended ? nil : second
@@ -132,8 +140,10 @@ public final class BindingRuntime {
     /// 0.1 + 0.1 + 0.1 from falling short of 0.3. The mark always follows the value: steps
     /// past `limit` are dropped, never kept for later. Computed, not counted, so a leap of
     /// a billion steps costs what one does.
-    static func fire(_ count: inout Int, value: Double, every: Double, increasing: [Action], decreasing: [Action],
-                     limit: Int, _ fire: ([Action]) -> Void) -> Int {
+    static func fire(
+        _ count: inout Int, value: Double, every: Double, increasing: [Action], decreasing: [Action],
+        limit: Int, _ fire: ([Action]) -> Void
+    ) -> Int {
         guard value.isFinite, every > 0 else { return 0 }
         let tolerance = every * 1e-9
         let reach = Int(max(-1e15, min(1e15, ((value + tolerance) / every).rounded(.down))))
@@ -153,8 +163,10 @@ public final class BindingRuntime {
         return firing
     }
 
-    func makeContext(_ binding: Binding, _ recognizer: GestureRecognizer, _ state: GestureRecognizer.State,
-                     _ snapshot: GestureSnapshot) -> ActionContext {
+    func makeContext(
+        _ binding: Binding, _ recognizer: GestureRecognizer, _ state: GestureRecognizer.State,
+        _ snapshot: GestureSnapshot
+    ) -> ActionContext {
         let description = scene.description
         let window: WindowInfo?
         switch binding.target {
@@ -165,9 +177,10 @@ public final class BindingRuntime {
             // a drag that ends over another window still acts on the first.
             window = recognizer.view?.window ?? scene.window(at: snapshot.startLocation)
         }
-        return ActionContext(gesture: binding.name, kind: binding.recognizer.kind, state: state,
-                             fingers: snapshot.numberOfTouches,
-                             location: description.pixels(fromPoints: snapshot.location),
-                             measurement: snapshot.measurement, window: window)
+        return ActionContext(
+            gesture: binding.name, kind: binding.recognizer.kind, state: state,
+            fingers: snapshot.numberOfTouches,
+            location: description.pixels(fromPoints: snapshot.location),
+            measurement: snapshot.measurement, window: window)
     }
 }

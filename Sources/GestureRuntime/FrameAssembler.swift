@@ -34,7 +34,8 @@ public struct FrameAssembler {
     /// Adds a sample taken at `time`, first handing `emit` the frame it completes.
     public mutating func add(_ sample: TouchSample, at time: Double, emit: ([TouchSample], Double) -> Void) {
         if time != self.time || frame.contains(where: { $0.id == sample.id })
-            || sample.phase == .began && hasMoveOrLift {
+            || sample.phase == .began && hasMoveOrLift
+        {
             flush(emit: emit)
         }
         self.time = time

@@ -13,8 +13,9 @@ public final class GestureSession {
         /// A recognizer's action message, for logs and replay.
         case state(GestureRecognizer, GestureRecognizer.State, GestureSnapshot, time: Double)
         /// Any transition with its cause, for verbose logs.
-        case transition(GestureRecognizer, from: GestureRecognizer.State, to: GestureRecognizer.State,
-                        cause: TransitionCause, time: Double)
+        case transition(
+            GestureRecognizer, from: GestureRecognizer.State, to: GestureRecognizer.State,
+            cause: TransitionCause, time: Double)
         /// An action a binding fires.
         case action(FiredAction)
         /// A touch's delivery decision, made once.
@@ -64,8 +65,10 @@ public final class GestureSession {
         samples.removeAll(keepingCapacity: true)
         let description = scene.description
         for sample in frame {
-            samples.append(TouchSample(id: sample.id, phase: sample.phase,
-                                       location: description.points(fromPixels: sample.location)))
+            samples.append(
+                TouchSample(
+                    id: sample.id, phase: sample.phase,
+                    location: description.points(fromPixels: sample.location)))
         }
         engine.handle(samples, at: time)
         collect()

@@ -42,8 +42,10 @@ public struct PadEvent: Sendable, Hashable {
     public var pointer: Point
 
     /// Creates a touchpad gesture event.
-    public init(kind: Kind, phase: Phase, fingers: Int, dx: Double = 0, dy: Double = 0,
-                scale: Double = 1, angle: Double = 0, pointer: Point) {
+    public init(
+        kind: Kind, phase: Phase, fingers: Int, dx: Double = 0, dy: Double = 0,
+        scale: Double = 1, angle: Double = 0, pointer: Point
+    ) {
         self.kind = kind
         self.phase = phase
         self.fingers = fingers

@@ -76,8 +76,9 @@ struct PadGestureSynthesizer {
         case .began:
             guard gesture == nil else { return false }
             let pointer = Point(x: event.pointer.x * pointsPerPixel, y: event.pointer.y * pointsPerPixel)
-            gesture = Gesture(kind: event.kind, fingers: min(max(event.fingers, 1), Self.maximumFingers),
-                              pointer: pointer)
+            gesture = Gesture(
+                kind: event.kind, fingers: min(max(event.fingers, 1), Self.maximumFingers),
+                pointer: pointer)
             phase = .began
         case .updated:
             phase = .moved
@@ -94,9 +95,11 @@ struct PadGestureSynthesizer {
         }
         gesture = phase.isFinished ? nil : current
         for finger in 0..<current.fingers {
-            samples.append(TouchSample(id: TouchID(UInt32(finger + 1)), phase: phase,
-                                       location: Self.location(of: finger, in: current),
-                                       type: .indirectPointer, hitTestLocation: current.pointer))
+            samples.append(
+                TouchSample(
+                    id: TouchID(UInt32(finger + 1)), phase: phase,
+                    location: Self.location(of: finger, in: current),
+                    type: .indirectPointer, hitTestLocation: current.pointer))
         }
         return true
     }
@@ -104,8 +107,9 @@ struct PadGestureSynthesizer {
     /// Builds the frame that cancels the gesture in progress, if any; returns whether there was one.
     mutating func cancelFrame() -> Bool {
         guard let current = gesture else { return false }
-        let event = PadEvent(kind: current.kind, phase: .cancelled, fingers: current.fingers,
-                             scale: current.scale, pointer: .zero)
+        let event = PadEvent(
+            kind: current.kind, phase: .cancelled, fingers: current.fingers,
+            scale: current.scale, pointer: .zero)
         return frame(for: event, pointsPerPixel: 1)
     }
 

@@ -15,7 +15,8 @@ public enum SceneBuilder {
     /// window under the pointer.
     public static func build(_ configuration: Configuration, scene: SceneDescription) -> GestureScene {
         let scale = scene.pointsPerPixel
-        let root = View(kind: .screen, frame: Rect(x: 0, y: 0, width: scene.width * scale, height: scene.height * scale))
+        let root = View(
+            kind: .screen, frame: Rect(x: 0, y: 0, width: scene.width * scale, height: scene.height * scale))
         let built = GestureScene(root: root, description: scene)
         let fingerWindow = configuration.settings.fingerWindow
 
@@ -31,8 +32,9 @@ public enum SceneBuilder {
         attach(configuration.screenBindings, to: root)
         // Scene windows run top-most first; subviews run bottom-most first.
         for window in scene.windows.reversed() {
-            let frame = Rect(x: window.frame.x * scale, y: window.frame.y * scale,
-                             width: window.frame.width * scale, height: window.frame.height * scale)
+            let frame = Rect(
+                x: window.frame.x * scale, y: window.frame.y * scale,
+                width: window.frame.width * scale, height: window.frame.height * scale)
             let view = View(kind: .window(window.info), frame: frame)
             root.addSubview(view)
             guard let app = configuration.app(windowClass: window.info.windowClass, instance: window.info.instance)
@@ -48,9 +50,12 @@ public enum SceneBuilder {
         }
         // Edge strips run along every monitor's sides, so each screen of a multi-monitor
         // desktop has its own left edge (and the seam between two monitors has two).
-        let monitors = scene.monitors.isEmpty
+        let monitors =
+            scene.monitors.isEmpty
             ? [root.frame]
-            : scene.monitors.map { Rect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale) }
+            : scene.monitors.map {
+                Rect(x: $0.x * scale, y: $0.y * scale, width: $0.width * scale, height: $0.height * scale)
+            }
         for edge in configuration.edges {
             for monitor in monitors {
                 let view = View(kind: .edge(edge.edge), frame: edgeFrame(edge, in: monitor))

@@ -18,8 +18,10 @@ public struct SceneDescription: Hashable, Sendable {
     public var monitors: [Rect]
 
     /// The default scene of the replay contract: one 1920x1080 screen at 96 dpi and no windows.
-    public init(width: Double = 1920, height: Double = 1080, dpi: Double = 96,
-                windows: [SceneWindow] = [], activeWindow: UInt64? = nil, monitors: [Rect] = []) {
+    public init(
+        width: Double = 1920, height: Double = 1080, dpi: Double = 96,
+        windows: [SceneWindow] = [], activeWindow: UInt64? = nil, monitors: [Rect] = []
+    ) {
         self.width = width
         self.height = height
         self.dpi = dpi

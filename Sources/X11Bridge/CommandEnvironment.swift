@@ -35,7 +35,7 @@ public enum CommandEnvironment {
         "GESTURE_NAME", "GESTURE_KIND", "GESTURE_STATE", "GESTURE_FINGERS", "GESTURE_X", "GESTURE_Y",
         "GESTURE_TAPS", "GESTURE_TRANSLATION_X", "GESTURE_TRANSLATION_Y", "GESTURE_VELOCITY_X", "GESTURE_VELOCITY_Y",
         "GESTURE_DIRECTION", "GESTURE_SCALE", "GESTURE_ROTATION", "GESTURE_VELOCITY",
-        "WINDOW_ID", "WINDOW_CLASS", "WINDOW_INSTANCE", "WINDOW_TITLE",
+        "WINDOW_ID", "WINDOW_CLASS", "WINDOW_INSTANCE", "WINDOW_TITLE"
     ]
 
     /// The variables for one action's context, in the order of `names`.
@@ -46,7 +46,7 @@ public enum CommandEnvironment {
             "GESTURE_STATE": context.state.description,
             "GESTURE_FINGERS": String(context.fingers),
             "GESTURE_X": number(context.location.x.rounded()),
-            "GESTURE_Y": number(context.location.y.rounded()),
+            "GESTURE_Y": number(context.location.y.rounded())
         ]
         switch context.measurement {
         case .none:

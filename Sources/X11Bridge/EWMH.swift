@@ -23,7 +23,7 @@ struct EWMHAtoms {
         "_NET_SUPPORTED", "_NET_ACTIVE_WINDOW", "_NET_CLOSE_WINDOW", "_NET_RESTACK_WINDOW", "_NET_WM_STATE",
         "_NET_WM_STATE_MAXIMIZED_VERT", "_NET_WM_STATE_MAXIMIZED_HORZ", "_NET_WM_STATE_FULLSCREEN",
         "_NET_WM_DESKTOP", "_NET_CURRENT_DESKTOP", "_NET_NUMBER_OF_DESKTOPS", "_NET_SHOWING_DESKTOP",
-        "WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_STATE_HIDDEN",
+        "WM_PROTOCOLS", "WM_DELETE_WINDOW", "_NET_WM_STATE_HIDDEN"
     ]
 
     /// Interns every name in one round trip. The corresponding Xlib call is `XInternAtoms`.
@@ -32,9 +32,11 @@ struct EWMHAtoms {
         defer { cNames.forEach { free($0) } }
         var atoms = [Atom](repeating: 0, count: Self.names.count)
         guard XInternAtoms(connection.display, &cNames, Int32(cNames.count), 0, &atoms) != 0,
-              !atoms.contains(0)
+            !atoms.contains(0)
         else { throw .requestFailed("XInternAtoms (the EWMH atoms)") }
-        (supported, activeWindow, closeWindow, restackWindow, wmState) = (atoms[0], atoms[1], atoms[2], atoms[3], atoms[4])
+        (supported, activeWindow, closeWindow, restackWindow, wmState) = (
+            atoms[0], atoms[1], atoms[2], atoms[3], atoms[4]
+        )
         (maximizedVertical, maximizedHorizontal, fullscreen) = (atoms[5], atoms[6], atoms[7])
         (wmDesktop, currentDesktop, numberOfDesktops, showingDesktop) = (atoms[8], atoms[9], atoms[10], atoms[11])
         (wmProtocols, deleteWindow, hidden) = (atoms[12], atoms[13], atoms[14])
@@ -52,8 +54,9 @@ extension X11Connection {
     /// The corresponding Xlib call is `XSendEvent(display, root, False,
     /// SubstructureRedirectMask | SubstructureNotifyMask, event)`.
     func sendToWindowManager(_ type: Atom, about window: WindowID, data: [Int]) {
-        sendClientMessage(type, about: window, data: data, to: root,
-                          mask: SubstructureRedirectMask | SubstructureNotifyMask)
+        sendClientMessage(
+            type, about: window, data: data, to: root,
+            mask: SubstructureRedirectMask | SubstructureNotifyMask)
     }
 
     /// Sends a 32-bit client message (up to five values) to `destination`.
@@ -79,12 +82,15 @@ extension X11Connection {
         var format: Int32 = 0
         var count: UInt = 0, remaining: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, Window(window.rawValue), property, 0, maximumItems, 0, type,
-                                        &actualType, &format, &count, &remaining, &data)
+        let status = XGetWindowProperty(
+            display, Window(window.rawValue), property, 0, maximumItems, 0, type,
+            &actualType, &format, &count, &remaining, &data)
         defer { if let data { XFree(data) } }
         guard status == Success, actualType == type, format == 32, let data else { return nil }
         // Xlib hands 32-bit items back as C longs.
-        return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) { Array(UnsafeBufferPointer(start: $0, count: Int(count))) }
+        return data.withMemoryRebound(to: UInt.self, capacity: Int(count)) {
+            Array(UnsafeBufferPointer(start: $0, count: Int(count)))
+        }
     }
 
     /// A CARDINAL property's first value, such as `_NET_CURRENT_DESKTOP`.

@@ -33,14 +33,17 @@ extension InputDevices {
         var count: Int32 = 0
         guard let infos = XIQueryDevice(connection.display, XIAllDevices, &count) else { return [] }
         defer { XIFreeDeviceInfo(infos) }
-        return UnsafeBufferPointer(start: infos, count: Int(count)).compactMap(report).sorted { $0.id.rawValue < $1.id.rawValue }
+        return UnsafeBufferPointer(start: infos, count: Int(count)).compactMap(report).sorted {
+            $0.id.rawValue < $1.id.rawValue
+        }
     }
 
     /// The one reading of a device's classes; nil for master devices (they copy their slaves' classes)
     /// and for devices with neither a touch nor a gesture class.
     static func report(_ info: XIDeviceInfo) -> DeviceReport? {
         guard info.use == XISlavePointer || info.use == XIFloatingSlave || info.use == XISlaveKeyboard,
-              let classes = info.classes else { return nil }
+            let classes = info.classes
+        else { return nil }
         var mode = DeviceReport.TouchMode.none
         var touches = 0, gestureTouches: Int?
         for index in 0..<Int(info.num_classes) {
@@ -58,9 +61,10 @@ extension InputDevices {
             }
         }
         guard mode != .none || gestureTouches != nil else { return nil }
-        return DeviceReport(id: DeviceID(rawValue: info.deviceid), name: info.name.map { String(cString: $0) } ?? "",
-                            kind: mode == .direct ? .touchscreen : .touchpad, touchMode: mode,
-                            maxTouches: mode == .direct ? touches : gestureTouches ?? touches,
-                            hasGestures: gestureTouches != nil, isEnabled: info.enabled != 0)
+        return DeviceReport(
+            id: DeviceID(rawValue: info.deviceid), name: info.name.map { String(cString: $0) } ?? "",
+            kind: mode == .direct ? .touchscreen : .touchpad, touchMode: mode,
+            maxTouches: mode == .direct ? touches : gestureTouches ?? touches,
+            hasGestures: gestureTouches != nil, isEnabled: info.enabled != 0)
     }
 }

@@ -162,7 +162,8 @@ public final class InputDevices {
     /// A dependent-touch device without gestures (a touchpad reporting touches only) is not one.
     private static func touchDevice(_ info: XIDeviceInfo) -> TouchDevice? {
         guard let report = report(info), report.touchMode == .direct || report.hasGestures else { return nil }
-        return TouchDevice(id: report.id, name: report.name, kind: report.kind, maxTouches: report.maxTouches,
-                           isEnabled: report.isEnabled)
+        return TouchDevice(
+            id: report.id, name: report.name, kind: report.kind, maxTouches: report.maxTouches,
+            isEnabled: report.isEnabled)
     }
 }

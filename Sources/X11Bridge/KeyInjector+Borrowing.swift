@@ -40,7 +40,9 @@ extension KeyInjector {
     /// Pass `.infinity` to give back all that are not held. The corresponding Xlib call is
     /// `XChangeKeyboardMapping`.
     public func restoreBorrowedKeys(at now: Double) throws(X11Error) {
-        let due = borrowed.filter { !heldKeycodes.contains($0.value.keycode) && $0.value.lastUse + Self.borrowedKeyLifetime <= now }
+        let due = borrowed.filter {
+            !heldKeycodes.contains($0.value.keycode) && $0.value.lastUse + Self.borrowedKeyLifetime <= now
+        }
         guard !due.isEmpty else { return }
         for keysym in due.keys { borrowed[keysym] = nil }
         try connection.checked("XChangeKeyboardMapping (restoring borrowed keycodes)") {
@@ -64,7 +66,8 @@ extension KeyInjector {
         }
         let lent = Set(borrowed.values.map(\.keycode))
         guard let keycode = layout.unusedKeycodes.first(where: { !lent.contains($0) }) else {
-            throw .requestFailed("XChangeKeyboardMapping: no unused keycode left to type '\(keysym.name)', which the keymap lacks")
+            throw .requestFailed(
+                "XChangeKeyboardMapping: no unused keycode left to type '\(keysym.name)', which the keymap lacks")
         }
         let originalRow = try coreRow(keycode)
         var symbols = [KeySym(keysym.value), KeySym(keysym.value)]

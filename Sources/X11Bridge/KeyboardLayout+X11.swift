@@ -39,9 +39,10 @@ extension KeyboardLayout {
             for group in 0..<min(groupCount, 4) {
                 let typeIndex = Int(kindex[group])
                 let levels = typeIndex < types.count ? Int(client.types[typeIndex].num_levels) : width
-                groups.append((0..<min(levels, width)).map { level in
-                    UInt32(truncatingIfNeeded: client.syms[Int(symbols.offset) + group * width + level])
-                })
+                groups.append(
+                    (0..<min(levels, width)).map { level in
+                        UInt32(truncatingIfNeeded: client.syms[Int(symbols.offset) + group * width + level])
+                    })
                 keyTypes.append(min(typeIndex, max(types.count - 1, 0)))
             }
             let overflow: GroupOverflow
@@ -53,7 +54,8 @@ extension KeyboardLayout {
             } else {
                 overflow = .wrap
             }
-            keys[keycode] = Key(groups: groups, types: keyTypes, overflow: overflow, modifiers: client.modmap[Int(keycode)])
+            keys[keycode] = Key(
+                groups: groups, types: keyTypes, overflow: overflow, modifiers: client.modmap[Int(keycode)])
         }
         self.init(minKeycode: minimum, maxKeycode: maximum, types: types, keys: keys)
     }

@@ -113,8 +113,8 @@ struct KeyboardLayout: Equatable, CustomStringConvertible {
         var best: (stroke: Stroke, rank: (Int, Int, Int))?
         for keycode in keycodesByKeysym[keysym] ?? [] {
             guard let key = keys[keycode], let g = key.effectiveGroup(group),
-                  let level = key.groups[g].firstIndex(of: keysym),
-                  let modifiers = modifiers(reaching: level, of: types[key.types[g]])
+                let level = key.groups[g].firstIndex(of: keysym),
+                let modifiers = modifiers(reaching: level, of: types[key.types[g]])
             else { continue }
             let rank = (modifiers.nonzeroBitCount, key.modifiers == 0 ? 1 : 0, Int(keycode))
             if best == nil || rank < best!.rank {
@@ -128,7 +128,8 @@ struct KeyboardLayout: Equatable, CustomStringConvertible {
     /// each of them held by some key; nil if no such combination exists.
     func modifiers(reaching level: Int, of type: KeyType) -> UInt8? {
         let candidates = [UInt8(0)] + type.entries.map(\.modifiers)
-        return candidates
+        return
+            candidates
             .filter { type.level(for: $0) == level && $0 & Self.lockBit == 0 && canHold($0) }
             .min { ($0.nonzeroBitCount, $0) < ($1.nonzeroBitCount, $1) }
     }

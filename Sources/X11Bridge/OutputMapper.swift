@@ -98,15 +98,21 @@ public final class OutputMapper {
         if let resources = XRRGetScreenResourcesCurrent(display, root) {
             defer { XRRFreeScreenResources(resources) }
             for index in 0..<Int(resources.pointee.noutput) {
-                guard let info = XRRGetOutputInfo(display, resources, resources.pointee.outputs[index]) else { continue }
+                guard let info = XRRGetOutputInfo(display, resources, resources.pointee.outputs[index]) else {
+                    continue
+                }
                 defer { XRRFreeOutputInfo(info) }
                 guard info.pointee.crtc != 0, info.pointee.connection == RR_Connected,
-                      let crtc = XRRGetCrtcInfo(display, resources, info.pointee.crtc) else { continue }
+                    let crtc = XRRGetCrtcInfo(display, resources, info.pointee.crtc)
+                else { continue }
                 defer { XRRFreeCrtcInfo(crtc) }
-                let rectangle = ScreenOutput.Rectangle(x: Int(crtc.pointee.x), y: Int(crtc.pointee.y),
-                                                       width: Int(crtc.pointee.width), height: Int(crtc.pointee.height))
-                found.append(ScreenOutput(name: String(cString: info.pointee.name), rectangle: rectangle,
-                                          rotation: crtc.pointee.rotation, source: .output))
+                let rectangle = ScreenOutput.Rectangle(
+                    x: Int(crtc.pointee.x), y: Int(crtc.pointee.y),
+                    width: Int(crtc.pointee.width), height: Int(crtc.pointee.height))
+                found.append(
+                    ScreenOutput(
+                        name: String(cString: info.pointee.name), rectangle: rectangle,
+                        rotation: crtc.pointee.rotation, source: .output))
             }
         }
         var count: Int32 = 0
@@ -118,8 +124,9 @@ public final class OutputMapper {
                 let name = String(cString: atomName)
                 XFree(atomName)
                 guard !found.contains(where: { $0.name == name }) else { continue }
-                let rectangle = ScreenOutput.Rectangle(x: Int(monitor.x), y: Int(monitor.y),
-                                                       width: Int(monitor.width), height: Int(monitor.height))
+                let rectangle = ScreenOutput.Rectangle(
+                    x: Int(monitor.x), y: Int(monitor.y),
+                    width: Int(monitor.width), height: Int(monitor.height))
                 found.append(ScreenOutput(name: name, rectangle: rectangle, rotation: 1, source: .monitor))
             }
         }
@@ -129,7 +136,8 @@ public final class OutputMapper {
     /// The matrix that puts a device on `output`.
     public func matrix(for output: ScreenOutput) -> TransformationMatrix {
         let size = connection.screenSize
-        return .mapping(onto: output.rectangle, rotation: output.rotation, screenWidth: size.width, screenHeight: size.height)
+        return .mapping(
+            onto: output.rectangle, rotation: output.rotation, screenWidth: size.width, screenHeight: size.height)
     }
 
     /// Sets the device's matrix for the output or monitor named `name`, and returns it.
@@ -155,13 +163,16 @@ public final class OutputMapper {
         var type: Atom = 0, format: Int32 = 0
         var count: UInt = 0, remaining: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        let status = XIGetProperty(display, device.rawValue, matrixAtom, 0, 9, 0, floatAtom,
-                                   &type, &format, &count, &remaining, &data)
+        let status = XIGetProperty(
+            display, device.rawValue, matrixAtom, 0, 9, 0, floatAtom,
+            &type, &format, &count, &remaining, &data)
         defer { if let data { XFree(data) } }
         _ = connection.takeErrors()
         // XI2 properties hand out format-32 items as 32-bit values, unlike window properties.
         guard status == Success, type == floatAtom, format == 32, count == 9, let data else { return nil }
-        return data.withMemoryRebound(to: Float.self, capacity: 9) { TransformationMatrix(Array(UnsafeBufferPointer(start: $0, count: 9))) }
+        return data.withMemoryRebound(to: Float.self, capacity: 9) {
+            TransformationMatrix(Array(UnsafeBufferPointer(start: $0, count: 9)))
+        }
     }
 
     /// Sets the device's matrix.
@@ -171,8 +182,9 @@ public final class OutputMapper {
         var values = matrix.values
         try connection.checked("XIChangeProperty(Coordinate Transformation Matrix) on device \(device)") {
             values.withUnsafeMutableBytes { bytes in
-                XIChangeProperty(display, device.rawValue, matrixAtom, floatAtom, 32, PropModeReplace,
-                                 bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 9)
+                XIChangeProperty(
+                    display, device.rawValue, matrixAtom, floatAtom, 32, PropModeReplace,
+                    bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), 9)
             }
         }
     }

@@ -29,14 +29,17 @@ public final class PointerInjector {
     ///
     /// The clicks follow each other at once, so a client counts `count: 2` as a double click.
     public func click(_ button: MouseButton, count: Int = 1, at location: Point) throws(X11Error) {
-        try press(button: button.buttonNumber, times: count, at: location, call: "XTestFakeButtonEvent (click \(button.rawValue))")
+        try press(
+            button: button.buttonNumber, times: count, at: location,
+            call: "XTestFakeButtonEvent (click \(button.rawValue))")
     }
 
     /// Moves the pointer to `location` and turns the wheel `amount` steps: buttons 4 up,
     /// 5 down, 6 left, 7 right, as X reports wheels.
     public func scroll(_ direction: ScrollDirection, amount: Int = 1, at location: Point) throws(X11Error) {
-        try press(button: direction.buttonNumber, times: amount, at: location,
-                  call: "XTestFakeButtonEvent (scroll \(direction.rawValue))")
+        try press(
+            button: direction.buttonNumber, times: amount, at: location,
+            call: "XTestFakeButtonEvent (scroll \(direction.rawValue))")
     }
 
     /// Moves the pointer to `location` without clicking.

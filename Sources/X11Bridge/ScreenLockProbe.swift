@@ -39,8 +39,9 @@ public final class ScreenLockProbe {
     public init(connection: X11Connection) {
         self.connection = connection
         var attributes = XSetWindowAttributes()
-        window = XCreateWindow(connection.display, Window(connection.root.rawValue), -10, -10, 1, 1, 0, 0,
-                               UInt32(InputOnly), nil, 0, &attributes)
+        window = XCreateWindow(
+            connection.display, Window(connection.root.rawValue), -10, -10, 1, 1, 0, 0,
+            UInt32(InputOnly), nil, 0, &attributes)
     }
 
     deinit { XDestroyWindow(connection.display, window) }

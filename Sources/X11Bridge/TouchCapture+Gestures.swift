@@ -6,7 +6,7 @@ extension TouchCapture {
     /// The XInput 2.4 touchpad gesture events the capture selects.
     static let gestureEvents: [Int32] = [
         XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd,
-        XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd,
+        XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd
     ]
 
     /// Selects the touchpad gesture events on the root window; returns why not, when it cannot.
@@ -45,17 +45,19 @@ extension TouchCapture {
             let event = cookie.data.assumingMemoryBound(to: XIGesturePinchEvent.self).pointee
             let cancelled = event.flags & Int32(XIGesturePinchEventCancelled) != 0
             return CapturedGesture(
-                event: PadEvent(kind: .pinch, phase: cancelled && phase == .ended ? .cancelled : phase,
-                                fingers: Int(event.detail), dx: event.delta_x, dy: event.delta_y, scale: event.scale,
-                                angle: event.delta_angle, pointer: Point(x: event.root_x, y: event.root_y)),
+                event: PadEvent(
+                    kind: .pinch, phase: cancelled && phase == .ended ? .cancelled : phase,
+                    fingers: Int(event.detail), dx: event.delta_x, dy: event.delta_y, scale: event.scale,
+                    angle: event.delta_angle, pointer: Point(x: event.root_x, y: event.root_y)),
                 time: UInt64(event.time), device: DeviceID(rawValue: event.sourceid))
         default:
             let event = cookie.data.assumingMemoryBound(to: XIGestureSwipeEvent.self).pointee
             let cancelled = event.flags & Int32(XIGestureSwipeEventCancelled) != 0
             return CapturedGesture(
-                event: PadEvent(kind: .swipe, phase: cancelled && phase == .ended ? .cancelled : phase,
-                                fingers: Int(event.detail), dx: event.delta_x, dy: event.delta_y,
-                                pointer: Point(x: event.root_x, y: event.root_y)),
+                event: PadEvent(
+                    kind: .swipe, phase: cancelled && phase == .ended ? .cancelled : phase,
+                    fingers: Int(event.detail), dx: event.delta_x, dy: event.delta_y,
+                    pointer: Point(x: event.root_x, y: event.root_y)),
                 time: UInt64(event.time), device: DeviceID(rawValue: event.sourceid))
         }
     }

@@ -100,7 +100,8 @@ extension TouchCapture {
     /// (`BadWindow`). That is expected; any other error is logged.
     func dropStaleDecisionErrors() {
         for error in connection.takeErrors() {
-            let isExpected = Int32(error.requestCode) == connection.xinputOpcode
+            let isExpected =
+                Int32(error.requestCode) == connection.xinputOpcode
                 && Self.expectedErrorMinorOpcodes.contains(error.minorCode)
             if !isExpected { logger.warning("X error on the touch connection: \(error)") }
         }

@@ -61,8 +61,10 @@ extension TouchCapture {
         if track.last != track.begin { fakeMotion(to: track.last) }
         if reported.remove(id) != nil {
             pointerTouch = PointerTouch(id: id)
-            handedOver.append(CapturedTouch(id: id, phase: .ended, x: track.last.x, y: track.last.y,
-                                            time: lastEventTime, device: DeviceID(rawValue: 0), window: track.window))
+            handedOver.append(
+                CapturedTouch(
+                    id: id, phase: .ended, x: track.last.x, y: track.last.y,
+                    time: lastEventTime, device: DeviceID(rawValue: 0), window: track.window))
         } else {
             // The finger lifted before the decision: the button goes up when the finger did.
             let held = Double(track.lastAt &- track.beganAt) / 1000

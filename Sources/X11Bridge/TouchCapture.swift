@@ -152,7 +152,8 @@ public final class TouchCapture {
                 continue
             }
             guard event.xcookie.extension == connection.xinputOpcode,
-                  XGetEventData(display, &event.xcookie) != 0 else { continue }
+                XGetEventData(display, &event.xcookie) != 0
+            else { continue }
             defer { XFreeEventData(display, &event.xcookie) }
             let cookie = event.xcookie
             switch cookie.evtype {
@@ -160,12 +161,14 @@ public final class TouchCapture {
                 let raw = cookie.data.assumingMemoryBound(to: XIDeviceEvent.self)
                 let touch = Self.capturedTouch(raw.pointee)
                 lastEventTime = touch.time
-                if let touch = record(touch, through: DeviceID(rawValue: raw.pointee.deviceid),
-                                      grab: WindowID(rawValue: UInt64(raw.pointee.event))) {
+                if let touch = record(
+                    touch, through: DeviceID(rawValue: raw.pointee.deviceid),
+                    grab: WindowID(rawValue: UInt64(raw.pointee.event)))
+                {
                     events.append(.touch(touch))
                 }
             case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd,
-                 XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
+                XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
                 if let gesture = Self.capturedGesture(cookie), shouldReport(gesture) {
                     lastEventTime = gesture.time
                     events.append(.gesture(gesture))
@@ -185,15 +188,17 @@ public final class TouchCapture {
 
     /// The one conversion from an XI2 touch event to the bridge's value.
     static func capturedTouch(_ event: XIDeviceEvent) -> CapturedTouch {
-        let phase: CapturedTouch.Phase = switch event.evtype {
-        case XI_TouchBegin: .began
-        case XI_TouchUpdate: .moved
-        default: .ended
-        }
-        return CapturedTouch(id: TouchID(UInt32(bitPattern: event.detail)), phase: phase,
-                             x: event.root_x, y: event.root_y, time: UInt64(event.time),
-                             device: DeviceID(rawValue: event.sourceid),
-                             window: WindowID(rawValue: UInt64(event.child)))
+        let phase: CapturedTouch.Phase =
+            switch event.evtype {
+            case XI_TouchBegin: .began
+            case XI_TouchUpdate: .moved
+            default: .ended
+            }
+        return CapturedTouch(
+            id: TouchID(UInt32(bitPattern: event.detail)), phase: phase,
+            x: event.root_x, y: event.root_y, time: UInt64(event.time),
+            device: DeviceID(rawValue: event.sourceid),
+            window: WindowID(rawValue: UInt64(event.child)))
     }
 
     /// Updates the ledger; returns the touch if it is to be reported, nil when it was passed on.
@@ -216,8 +221,9 @@ public final class TouchCapture {
                 return nil
             }
             reported.insert(touch.id)
-            positions[touch.id] = TouchTrack(begin: location, last: location, window: touch.window,
-                                             beganAt: touch.time, lastAt: touch.time)
+            positions[touch.id] = TouchTrack(
+                begin: location, last: location, window: touch.window,
+                beganAt: touch.time, lastAt: touch.time)
             return touch
         case .moved, .stationary:
             guard reported.contains(touch.id) else { return nil }
@@ -246,10 +252,11 @@ public final class TouchCapture {
     public func decide(_ id: TouchID, _ delivery: Delivery) {
         switch ledger.decide(id, delivery) {
         case let .send(device, window):
-            let mode = switch delivery {
-            case .accepted: XIAcceptTouch
-            case .rejected: XIRejectTouch
-            }
+            let mode =
+                switch delivery {
+                case .accepted: XIAcceptTouch
+                case .rejected: XIRejectTouch
+                }
             XIAllowTouchEvents(connection.display, device.rawValue, id.rawValue, Window(window.rawValue), mode)
             connection.flush()
             if !reported.contains(id), pointerTouch?.id != id { positions[id] = nil }

@@ -23,8 +23,10 @@ public struct TransformationMatrix: Hashable, Sendable, CustomStringConvertible 
     /// `rotation` holds XRandR's bits: `RR_Rotate_0` 1, `_90` 2, `_180` 4, `_270` 8,
     /// `RR_Reflect_X` 16, `RR_Reflect_Y` 32. The sixteen cases are spelled out, as
     /// xinput's `set_transformation_matrix` does, so no multiplication adds rounding.
-    public static func mapping(onto rectangle: ScreenOutput.Rectangle, rotation: UInt16 = 1,
-                               screenWidth: Int, screenHeight: Int) -> TransformationMatrix {
+    public static func mapping(
+        onto rectangle: ScreenOutput.Rectangle, rotation: UInt16 = 1,
+        screenWidth: Int, screenHeight: Int
+    ) -> TransformationMatrix {
         let x = Float(1.0 * Double(rectangle.x) / Double(screenWidth))
         let y = Float(1.0 * Double(rectangle.y) / Double(screenHeight))
         let w = Float(1.0 * Double(rectangle.width) / Double(screenWidth))
@@ -55,7 +57,9 @@ public struct TransformationMatrix: Hashable, Sendable, CustomStringConvertible 
     }
 
     /// xinput's `matrix_s4`: offsets in the last column, scales on the main or the other diagonal.
-    private static func s4(_ x02: Float, _ x12: Float, _ d1: Float, _ d2: Float, mainDiagonal: Bool) -> TransformationMatrix {
+    private static func s4(_ x02: Float, _ x12: Float, _ d1: Float, _ d2: Float, mainDiagonal: Bool)
+        -> TransformationMatrix
+    {
         var values = identity.values
         values[2] = x02
         values[5] = x12

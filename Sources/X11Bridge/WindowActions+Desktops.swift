@@ -57,7 +57,8 @@ extension WindowActions {
     public func toggleShowingDesktop() throws(X11Error) -> Result {
         if let missing = unsupported(atoms.showingDesktop, "_NET_SHOWING_DESKTOP") { return missing }
         return try connection.checked("_NET_SHOWING_DESKTOP") { () -> Result in
-            connection.sendToWindowManager(atoms.showingDesktop, about: connection.root, data: [isShowingDesktop ? 0 : 1])
+            connection.sendToWindowManager(
+                atoms.showingDesktop, about: connection.root, data: [isShowingDesktop ? 0 : 1])
             return .sent
         }
     }

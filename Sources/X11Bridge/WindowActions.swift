@@ -80,8 +80,9 @@ public final class WindowActions {
             guard connection.atoms(atoms.wmProtocols, of: window).contains(atoms.deleteWindow) else {
                 return .skipped("neither the window manager nor \(window) takes a close request")
             }
-            connection.sendClientMessage(atoms.wmProtocols, about: window, data: [Int(atoms.deleteWindow), 0],
-                                         to: window, mask: NoEventMask)
+            connection.sendClientMessage(
+                atoms.wmProtocols, about: window, data: [Int(atoms.deleteWindow), 0],
+                to: window, mask: NoEventMask)
             return .sent
         }
     }
@@ -104,8 +105,9 @@ public final class WindowActions {
     /// Toggles maximized, both ways at once (`_NET_WM_STATE_MAXIMIZED_VERT` and `_HORZ`).
     @discardableResult
     public func toggleMaximized(_ window: WindowID) throws(X11Error) -> Result {
-        try toggleState(window, atoms.maximizedVertical, atoms.maximizedHorizontal,
-                        names: "_NET_WM_STATE_MAXIMIZED_VERT and _HORZ")
+        try toggleState(
+            window, atoms.maximizedVertical, atoms.maximizedHorizontal,
+            names: "_NET_WM_STATE_MAXIMIZED_VERT and _HORZ")
     }
 
     /// Toggles full screen (`_NET_WM_STATE_FULLSCREEN`).
@@ -137,8 +139,9 @@ public final class WindowActions {
         let manager = windowManager()
         return try connection.checked("_NET_RESTACK_WINDOW for \(window)") { () -> Result in
             if manager?.supports(atoms.restackWindow) == true {
-                connection.sendToWindowManager(atoms.restackWindow, about: window,
-                                               data: [ewmhSourcePager, 0, Int(above ? Above : Below)])
+                connection.sendToWindowManager(
+                    atoms.restackWindow, about: window,
+                    data: [ewmhSourcePager, 0, Int(above ? Above : Below)])
             } else if above {
                 XRaiseWindow(connection.display, Window(window.rawValue))
             } else {
@@ -174,13 +177,16 @@ public final class WindowActions {
     }
 
     /// Sends a `_NET_WM_STATE` toggle (action 2) of one or two states the window manager lists.
-    private func toggleState(_ window: WindowID, _ first: Atom, _ second: Atom?, names: String) throws(X11Error) -> Result {
+    private func toggleState(_ window: WindowID, _ first: Atom, _ second: Atom?, names: String) throws(X11Error)
+        -> Result
+    {
         for atom in [atoms.wmState, first] + (second.map { [$0] } ?? []) {
             if let missing = unsupported(atom, names) { return missing }
         }
         return try connection.checked("_NET_WM_STATE for \(window)") { () -> Result in
-            connection.sendToWindowManager(atoms.wmState, about: window,
-                                           data: [2, Int(first), Int(second ?? 0), ewmhSourcePager])
+            connection.sendToWindowManager(
+                atoms.wmState, about: window,
+                data: [2, Int(first), Int(second ?? 0), ewmhSourcePager])
             return .sent
         }
     }

@@ -67,8 +67,9 @@ extension X11Connection {
         let named = [check.map { Window($0.rawValue) }, orphan, owner == 0 ? nil : owner].compactMap { $0 }
         let name = firstName(of: named) ?? "an unnamed window manager"
         let supported = Set(atoms(XInternAtom(display, "_NET_SUPPORTED", 0), of: root).map { UInt64($0) })
-        return WindowManagerInfo(name: name, supported: supported, ownsSelection: owner != 0,
-                                 hasLiveCheckWindow: check != nil)
+        return WindowManagerInfo(
+            name: name, supported: supported, ownsSelection: owner != 0,
+            hasLiveCheckWindow: check != nil)
     }
 
     /// The first `_NET_WM_NAME` of `windows`, else the first class name.
@@ -89,8 +90,9 @@ extension X11Connection {
     func liveCheckWindow() -> WindowID? {
         let atom = XInternAtom(display, "_NET_SUPPORTING_WM_CHECK", 0)
         guard let check = property32(atom, of: root, type: Atom(XA_WINDOW))?.first, check != 0,
-              let echo = property32(atom, of: WindowID(rawValue: UInt64(check)), type: Atom(XA_WINDOW))?.first,
-              echo == check else { return nil }
+            let echo = property32(atom, of: WindowID(rawValue: UInt64(check)), type: Atom(XA_WINDOW))?.first,
+            echo == check
+        else { return nil }
         return WindowID(rawValue: UInt64(check))
     }
 
@@ -103,7 +105,8 @@ extension X11Connection {
         var children: UnsafeMutablePointer<Window>?
         var count: UInt32 = 0
         guard XQueryTree(display, Window(root.rawValue), &rootReturn, &parent, &children, &count) != 0,
-              let children else { return nil }
+            let children
+        else { return nil }
         defer { XFree(children) }
         return UnsafeBufferPointer(start: children, count: Int(count)).last { window in
             property32(atom, of: WindowID(rawValue: UInt64(window)), type: Atom(XA_WINDOW))?.first == UInt(window)
@@ -115,8 +118,9 @@ extension X11Connection {
         var type: Atom = 0, format: Int32 = 0
         var count: UInt = 0, remaining: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, window, XInternAtom(display, "_NET_WM_NAME", 0), 0, 256, 0,
-                                        XInternAtom(display, "UTF8_STRING", 0), &type, &format, &count, &remaining, &data)
+        let status = XGetWindowProperty(
+            display, window, XInternAtom(display, "_NET_WM_NAME", 0), 0, 256, 0,
+            XInternAtom(display, "UTF8_STRING", 0), &type, &format, &count, &remaining, &data)
         defer { if let data { XFree(data) } }
         guard status == Success, format == 8, count > 0, let data else { return nil }
         return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)

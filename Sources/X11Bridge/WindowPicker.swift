@@ -59,12 +59,19 @@ public final class WindowPicker {
             XSync(display, 0)
         }
         let mask = UInt32(ButtonPressMask | ButtonReleaseMask)
-        let pointer = XGrabPointer(display, root, 0, mask, GrabModeAsync, GrabModeAsync, root, cursor, Time(CurrentTime))
+        let pointer = XGrabPointer(
+            display, root, 0, mask, GrabModeAsync, GrabModeAsync, root, cursor, Time(CurrentTime))
         guard pointer == GrabSuccess else {
             throw .requestFailed("XGrabPointer (another program holds the pointer; status \(pointer))")
         }
-        // Without the keyboard (another program holds it) Escape cannot cancel; a right click still does.
-        _ = XGrabKeyboard(display, root, 0, GrabModeAsync, GrabModeAsync, Time(CurrentTime))
+        // The keyboard, for Escape; another client may hold it a moment (a key being typed, a
+        // menu closing), so ask again for up to a second, as screen lockers do. Without it
+        // Escape cannot cancel; a right click still does.
+        for _ in 0..<50 {
+            guard XGrabKeyboard(display, root, 0, GrabModeAsync, GrabModeAsync, Time(CurrentTime)) != GrabSuccess
+            else { break }
+            usleep(20_000)
+        }
         XSync(display, 0)
         grabbed()
         let deadline = timeout.map { MonotonicClock.now() + $0 }
@@ -80,7 +87,9 @@ public final class WindowPicker {
                     if button.button == 1 { chosen = (button.subwindow, button.x_root, button.y_root) }
                 case ButtonRelease:
                     // The press chose; waiting for its release keeps the release from reaching the app alone.
-                    if event.xbutton.button == 1, let chosen { return outcome(topLevel: chosen.window, x: chosen.x, y: chosen.y) }
+                    if event.xbutton.button == 1, let chosen {
+                        return outcome(topLevel: chosen.window, x: chosen.x, y: chosen.y)
+                    }
                 case KeyPress:
                     if XLookupKeysym(&event.xkey, 0) == KeySym(XK_Escape) { return .cancelled }
                 default:
@@ -102,11 +111,14 @@ public final class WindowPicker {
     /// The client at or below the top-level window that was pressed, with its class, title and frame.
     private func outcome(topLevel: Window, x: Int32, y: Int32) -> PickOutcome {
         guard topLevel != 0 else { return .noWindow }
-        let client = tracker.client(forTopLevel: WindowID(rawValue: UInt64(topLevel))).map { Window($0.rawValue) } ?? topLevel
+        let client =
+            tracker.client(forTopLevel: WindowID(rawValue: UInt64(topLevel))).map { Window($0.rawValue) } ?? topLevel
         let (instance, windowClass) = tracker.windowClass(of: client) ?? ("", "")
         let frame = tracker.viewableFrame(of: client)?.frame ?? (x: 0, y: 0, width: 0, height: 0)
-        return .picked(PickedWindow(id: WindowID(rawValue: UInt64(client)), windowClass: windowClass, instance: instance,
-                                    title: tracker.title(of: client), x: Int(frame.x), y: Int(frame.y),
-                                    width: Int(frame.width), height: Int(frame.height), pointerX: Int(x), pointerY: Int(y)))
+        return .picked(
+            PickedWindow(
+                id: WindowID(rawValue: UInt64(client)), windowClass: windowClass, instance: instance,
+                title: tracker.title(of: client), x: Int(frame.x), y: Int(frame.y),
+                width: Int(frame.width), height: Int(frame.height), pointerX: Int(x), pointerY: Int(y)))
     }
 }

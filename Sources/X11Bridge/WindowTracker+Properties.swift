@@ -53,7 +53,9 @@ struct PropertyValue {
     var longs: [UInt64] {
         guard format == 32 else { return [] }
         return bytes.withUnsafeBytes { raw in
-            (0..<itemCount).map { UInt64(UInt(bitPattern: raw.load(fromByteOffset: $0 * MemoryLayout<Int>.size, as: Int.self))) }
+            (0..<itemCount).map {
+                UInt64(UInt(bitPattern: raw.load(fromByteOffset: $0 * MemoryLayout<Int>.size, as: Int.self)))
+            }
         }
     }
 }
@@ -66,8 +68,9 @@ extension WindowTracker {
         var actualType: Atom = 0, format: Int32 = 0
         var count: UInt = 0, remaining: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, window, name, 0, 1 << 20, 0, type,
-                                        &actualType, &format, &count, &remaining, &data)
+        let status = XGetWindowProperty(
+            display, window, name, 0, 1 << 20, 0, type,
+            &actualType, &format, &count, &remaining, &data)
         defer { if let data { XFree(data) } }
         guard status == Success, actualType != 0, let data else { return nil }
         let unit = format == 32 ? MemoryLayout<Int>.size : Int(format / 8)
@@ -77,7 +80,9 @@ extension WindowTracker {
 
     /// The window list a root property holds (`_NET_CLIENT_LIST_STACKING`), or nil without it.
     func windowList(_ name: Atom) -> [Window]? {
-        guard let value = property(of: Window(connection.root.rawValue), name, type: Atom(XA_WINDOW)) else { return nil }
+        guard let value = property(of: Window(connection.root.rawValue), name, type: Atom(XA_WINDOW)) else {
+            return nil
+        }
         return value.longs.map { Window($0) }
     }
 
@@ -107,7 +112,9 @@ extension WindowTracker {
     /// `_NET_WM_NAME`; COMPOUND_TEXT is converted).
     func title(of window: Window) -> String {
         for name in [atoms.netWMName, atoms.wmName] {
-            if let value = property(of: window, name), value.format == 8, !value.bytes.isEmpty { return text(of: value) }
+            if let value = property(of: window, name), value.format == 8, !value.bytes.isEmpty {
+                return text(of: value)
+            }
         }
         return ""
     }
@@ -125,8 +132,9 @@ extension WindowTracker {
     private func convertedText(_ value: PropertyValue) -> String {
         var bytes = value.bytes
         return bytes.withUnsafeMutableBufferPointer { buffer in
-            var text = XTextProperty(value: buffer.baseAddress, encoding: value.type, format: value.format,
-                                     nitems: UInt(value.itemCount))
+            var text = XTextProperty(
+                value: buffer.baseAddress, encoding: value.type, format: value.format,
+                nitems: UInt(value.itemCount))
             var list: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
             var count: Int32 = 0
             guard Xutf8TextPropertyToTextList(display, &text, &list, &count) >= Success, let list else { return "" }
@@ -160,8 +168,10 @@ extension WindowTracker {
     /// The window's frame in root coordinates, if it is viewable.
     ///
     /// The corresponding Xlib calls are `XGetWindowAttributes` and `XTranslateCoordinates`.
-    func viewableFrame(of window: Window) -> (frame: (x: Int32, y: Int32, width: Int32, height: Int32),
-                                              overrideRedirect: Bool)? {
+    func viewableFrame(of window: Window) -> (
+        frame: (x: Int32, y: Int32, width: Int32, height: Int32),
+        overrideRedirect: Bool
+    )? {
         var attributes = XWindowAttributes()
         guard XGetWindowAttributes(display, window, &attributes) != 0, attributes.map_state == IsViewable else {
             return nil

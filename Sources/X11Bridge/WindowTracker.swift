@@ -79,7 +79,8 @@ public final class WindowTracker {
         var eventBase: Int32 = 0, errorBase: Int32 = 0
         if XRRQueryExtension(display, &eventBase, &errorBase) != 0 {
             randrEventBase = eventBase
-            XRRSelectInput(display, root, Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
+            XRRSelectInput(
+                display, root, Int32(RRScreenChangeNotifyMask | RRCrtcChangeNotifyMask | RROutputChangeNotifyMask))
         } else {
             randrEventBase = nil
         }
@@ -125,7 +126,8 @@ public final class WindowTracker {
         switch event.type {
         case PropertyNotify:
             let window = event.xproperty.window, atom = event.xproperty.atom
-            let relevant = window == Window(connection.root.rawValue) ? atoms.concernsRoot(atom) : atoms.concernsClient(atom)
+            let relevant =
+                window == Window(connection.root.rawValue) ? atoms.concernsRoot(atom) : atoms.concernsClient(atom)
             guard relevant else { return false }
         case ConfigureNotify, MapNotify, UnmapNotify, ReparentNotify, CreateNotify:
             break
@@ -137,7 +139,8 @@ public final class WindowTracker {
         default:
             // Screen, CRTC and output changes (a monitor plugged, a mode set) can move the monitors.
             guard let randrEventBase,
-                  event.type == randrEventBase + RRScreenChangeNotify || event.type == randrEventBase + RRNotify else {
+                event.type == randrEventBase + RRScreenChangeNotify || event.type == randrEventBase + RRNotify
+            else {
                 return false
             }
             XRRUpdateConfiguration(&event)
@@ -151,7 +154,8 @@ public final class WindowTracker {
     /// Keeps `focusedClient`: a client's own focus changes, not its children's nor a grab's.
     private func followFocus(_ event: XFocusChangeEvent) {
         guard event.mode == NotifyNormal || event.mode == NotifyWhileGrabbed, event.detail != NotifyInferior,
-              event.detail != NotifyPointer else { return }
+            event.detail != NotifyPointer
+        else { return }
         let window = UInt64(event.window)
         if event.type == FocusIn {
             focusedClient = window
@@ -200,8 +204,10 @@ public final class WindowTracker {
             let topLevel = watch(client, into: &stillWatched)
             guard wmState(of: client) != 3, let (frame, _) = viewableFrame(of: client) else { continue }
             let (instance, windowClass) = self.windowClass(of: client) ?? ("", "")
-            let info = WindowInfo(id: UInt64(client), windowClass: windowClass, instance: instance, title: title(of: client))
-            let rect = Rect(x: Double(frame.x), y: Double(frame.y), width: Double(frame.width), height: Double(frame.height))
+            let info = WindowInfo(
+                id: UInt64(client), windowClass: windowClass, instance: instance, title: title(of: client))
+            let rect = Rect(
+                x: Double(frame.x), y: Double(frame.y), width: Double(frame.width), height: Double(frame.height))
             windows.append(SceneWindow(info: info, frame: rect))
             if topLevel != client { clientsByFrame[WindowID(rawValue: UInt64(topLevel))] = rect }
         }
@@ -211,10 +217,12 @@ public final class WindowTracker {
         var revert: Int32 = 0
         XGetInputFocus(display, &focus, &revert)
         focusedClient = clients.contains(focus) ? UInt64(focus) : nil
-        let active = manager?.isEWMH == true ? windowList(atoms.activeWindow)?.first.flatMap { $0 == 0 ? nil : UInt64($0) } : nil
+        let active =
+            manager?.isEWMH == true ? windowList(atoms.activeWindow)?.first.flatMap { $0 == 0 ? nil : UInt64($0) } : nil
         let size = connection.screenSize
-        cached = SceneDescription(width: Double(size.width), height: Double(size.height), dpi: dpi,
-                                  windows: windows, activeWindow: active, monitors: monitors)
+        cached = SceneDescription(
+            width: Double(size.width), height: Double(size.height), dpi: dpi,
+            windows: windows, activeWindow: active, monitors: monitors)
         isDirty = false
         keepOthersErrors(since: firstSerial)
     }
@@ -239,7 +247,9 @@ public final class WindowTracker {
             stillWatched.insert(window)
             if !watched.contains(window) {
                 // Focus changes only on the client: the keys go to it.
-                XSelectInput(display, window, PropertyChangeMask | StructureNotifyMask | (window == client ? FocusChangeMask : 0))
+                XSelectInput(
+                    display, window, PropertyChangeMask | StructureNotifyMask | (window == client ? FocusChangeMask : 0)
+                )
             }
         }
         return frame
@@ -276,7 +286,9 @@ public final class WindowTracker {
         if randrEventBase != nil, let list = XRRGetMonitors(display, Window(connection.root.rawValue), 1, &count) {
             defer { XRRFreeMonitors(list) }
             rects = (0..<Int(count)).map {
-                Rect(x: Double(list[$0].x), y: Double(list[$0].y), width: Double(list[$0].width), height: Double(list[$0].height))
+                Rect(
+                    x: Double(list[$0].x), y: Double(list[$0].y), width: Double(list[$0].width),
+                    height: Double(list[$0].height))
             }
         }
         if rects.isEmpty {

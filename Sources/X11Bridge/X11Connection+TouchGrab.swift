@@ -12,7 +12,8 @@ extension X11Connection {
         for event in [XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_TouchOwnership] { cx11_XISetMask(&bits, event) }
         var modifiers = XIGrabModifiers(modifiers: cx11_XIAnyModifier(), status: 0)
         let failed = bits.withUnsafeMutableBufferPointer { buffer in
-            var mask = XIEventMask(deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
+            var mask = XIEventMask(
+                deviceid: XIAllMasterDevices, mask_len: Int32(buffer.count), mask: buffer.baseAddress)
             return XIGrabTouchBegin(display, XIAllMasterDevices, Window(window.rawValue), 0, &mask, 1, &modifiers)
         }
         let errors = sync()

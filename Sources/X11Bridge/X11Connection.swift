@@ -67,8 +67,10 @@ public final class X11Connection {
     /// The default screen's size in pixels and millimetres (`DisplayWidth`, `DisplayWidthMM`).
     public var screenSize: (width: Int, height: Int, widthMM: Int, heightMM: Int) {
         let screen = cx11_DefaultScreen(display)
-        return (Int(cx11_DisplayWidth(display, screen)), Int(cx11_DisplayHeight(display, screen)),
-                Int(cx11_DisplayWidthMM(display, screen)), Int(cx11_DisplayHeightMM(display, screen)))
+        return (
+            Int(cx11_DisplayWidth(display, screen)), Int(cx11_DisplayHeight(display, screen)),
+            Int(cx11_DisplayWidthMM(display, screen)), Int(cx11_DisplayHeightMM(display, screen))
+        )
     }
 }
 

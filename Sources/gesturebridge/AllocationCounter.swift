@@ -1,5 +1,5 @@
 #if AllocationCounting
-import MallocInterposerSwift
+    import MallocInterposerSwift
 #endif
 
 /// Counts the process's heap allocations for `gesturebridge bench`, when the build can.
@@ -11,38 +11,38 @@ import MallocInterposerSwift
 enum AllocationCounter {
     /// Whether this build counts allocations at all.
     #if AllocationCounting
-    static let isAvailable = true
+        static let isAvailable = true
     #else
-    static let isAvailable = false
+        static let isAvailable = false
     #endif
 
     /// Resets the counters.
     static func reset() {
         #if AllocationCounting
-        MallocInterposerSwift.initialize()
+            MallocInterposerSwift.initialize()
         #endif
     }
 
     /// Starts counting this thread's allocations.
     static func start() {
         #if AllocationCounting
-        MallocInterposerSwift.hook()
+            MallocInterposerSwift.hook()
         #endif
     }
 
     /// Stops counting.
     static func stop() {
         #if AllocationCounting
-        MallocInterposerSwift.unhook()
+            MallocInterposerSwift.unhook()
         #endif
     }
 
     /// The allocations counted since the last reset; 0 when the build cannot count.
     static var count: Int {
         #if AllocationCounting
-        Int(MallocInterposerSwift.getStatistics().mallocCount)
+            Int(MallocInterposerSwift.getStatistics().mallocCount)
         #else
-        0
+            0
         #endif
     }
 }

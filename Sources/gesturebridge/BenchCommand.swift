@@ -46,7 +46,7 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("--frames, --frames-per-gesture and --recognizers must be positive")
         }
         #if DEBUG
-        print("note: this is a debug build; build with `swift build -c release` for meaningful figures\n")
+            print("note: this is a debug build; build with `swift build -c release` for meaningful figures\n")
         #endif
         let seen = Self.calibrateAllocationCounter()
         if AllocationCounter.isAvailable {
@@ -59,8 +59,11 @@ struct BenchCommand: ParsableCommand {
         print(Self.table(results, recognizers: recognizers, countsAllocations: countsAllocations))
         print("")
         let (touchpad, actions) = try measureTouchpad()
-        print(Self.table([touchpad], title: "the touchpad path, pinch updates through the session (synthesized fingers, "
-                         + "bindings with steps firing, per XInput 2.4 update):", countsAllocations: countsAllocations))
+        print(
+            Self.table(
+                [touchpad],
+                title: "the touchpad path, pinch updates through the session (synthesized fingers, "
+                    + "bindings with steps firing, per XInput 2.4 update):", countsAllocations: countsAllocations))
         print("(\(actions) zoom steps fired in the measured updates)")
     }
 
@@ -112,7 +115,8 @@ struct BenchCommand: ParsableCommand {
         workload.begin()
         for _ in 0..<min(framesPerGesture, 200) { _ = workload.update() }
         workload.end()
-        var result = Result(name: "touchpad pinch", fingers: 2, events: 0, seconds: 0, allocations: 0, busyRecognizers: 0)
+        var result = Result(
+            name: "touchpad pinch", fingers: 2, events: 0, seconds: 0, allocations: 0, busyRecognizers: 0)
         let clock = ContinuousClock()
         AllocationCounter.reset()
         var actions = 0
@@ -138,8 +142,9 @@ struct BenchCommand: ParsableCommand {
     }
 
     static func table(_ results: [Result], recognizers: Int, countsAllocations: Bool) -> String {
-        table(results, title: "engine steady state, \(recognizers) recognizers in a 4-level view tree:",
-              countsAllocations: countsAllocations)
+        table(
+            results, title: "engine steady state, \(recognizers) recognizers in a 4-level view tree:",
+            countsAllocations: countsAllocations)
     }
 
     static func table(_ results: [Result], title: String, countsAllocations: Bool) -> String {
@@ -149,16 +154,19 @@ struct BenchCommand: ParsableCommand {
         for result in results {
             rows.append([
                 result.name, String(result.events), String(format: "%.0f", result.nanosecondsPerEvent),
-                String(format: "%.2fM", result.eventsPerSecond / 1e6), countsAllocations ? String(format: "%.3f", result.allocationsPerEvent) : "n/a",
-                String(result.busyRecognizers), String(result.busyAtLift),
+                String(format: "%.2fM", result.eventsPerSecond / 1e6),
+                countsAllocations ? String(format: "%.3f", result.allocationsPerEvent) : "n/a",
+                String(result.busyRecognizers), String(result.busyAtLift)
             ])
         }
         let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         for row in rows {
-            lines.append(row.enumerated().map { index, cell in
-                index == 0 ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-                    : String(repeating: " ", count: widths[index] - cell.count) + cell
-            }.joined(separator: "  "))
+            lines.append(
+                row.enumerated().map { index, cell in
+                    index == 0
+                        ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                        : String(repeating: " ", count: widths[index] - cell.count) + cell
+                }.joined(separator: "  "))
         }
         return lines.joined(separator: "\n")
     }

@@ -22,8 +22,9 @@ struct BenchWorkload {
         self.fingers = fingers
         recognizerCount = recognizers
         let screen = View(kind: .screen, frame: Rect(x: 0, y: 0, width: 1920, height: 1080))
-        let window = View(kind: .window(WindowInfo(id: 1, windowClass: "Bench")),
-                          frame: Rect(x: 100, y: 100, width: 1700, height: 900))
+        let window = View(
+            kind: .window(WindowInfo(id: 1, windowClass: "Bench")),
+            frame: Rect(x: 100, y: 100, width: 1700, height: 900))
         let region = View(kind: .region("content"), frame: Rect(x: 50, y: 50, width: 1600, height: 800))
         let inner = View(kind: .region("canvas"), frame: Rect(x: 50, y: 50, width: 1500, height: 700))
         screen.addSubview(window)
@@ -79,8 +80,9 @@ struct BenchWorkload {
     func location(finger index: Int, frame: Int) -> Point {
         let angle = Double(frame % 64) * (2 * .pi / 64)
         let radius = 30.0
-        return Point(x: 400 + Double(index) * 110 + radius * cos(angle),
-                     y: 500 + radius * sin(angle))
+        return Point(
+            x: 400 + Double(index) * 110 + radius * cos(angle),
+            y: 500 + radius * sin(angle))
     }
 
     /// Puts every finger down in one frame.
@@ -88,8 +90,10 @@ struct BenchWorkload {
         frame = 0
         samples.removeAll(keepingCapacity: true)
         for index in 0..<fingers {
-            samples.append(TouchSample(id: TouchID(UInt32(index + 1)), phase: .began,
-                                       location: location(finger: index, frame: 0)))
+            samples.append(
+                TouchSample(
+                    id: TouchID(UInt32(index + 1)), phase: .began,
+                    location: location(finger: index, frame: 0)))
         }
         engine.handle(samples, at: time)
         engine.removeAllEvents()
@@ -101,8 +105,9 @@ struct BenchWorkload {
         frame += 1
         time += 0.008
         for index in 0..<fingers {
-            samples[index] = TouchSample(id: TouchID(UInt32(index + 1)), phase: .moved,
-                                         location: location(finger: index, frame: frame))
+            samples[index] = TouchSample(
+                id: TouchID(UInt32(index + 1)), phase: .moved,
+                location: location(finger: index, frame: frame))
         }
         engine.handle(samples, at: time)
         engine.removeAllEvents()
@@ -113,8 +118,9 @@ struct BenchWorkload {
     mutating func liftAll() {
         time += 0.008
         for index in 0..<fingers {
-            samples[index] = TouchSample(id: TouchID(UInt32(index + 1)), phase: .ended,
-                                         location: location(finger: index, frame: frame))
+            samples[index] = TouchSample(
+                id: TouchID(UInt32(index + 1)), phase: .ended,
+                location: location(finger: index, frame: frame))
         }
         engine.handle(samples, at: time)
         while let deadline = engine.nextDeadline { engine.advance(to: deadline) }
@@ -128,6 +134,8 @@ struct BenchWorkload {
 
 /// Lets every pair recognize together, so the benchmark keeps many recognizers running.
 final class EverythingSimultaneous: GestureRecognizerDelegate {
-    func gestureRecognizer(_ recognizer: GestureRecognizer,
-                           shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { true }
+    func gestureRecognizer(
+        _ recognizer: GestureRecognizer,
+        shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+    ) -> Bool { true }
 }

@@ -21,7 +21,8 @@ struct CheckCommand: ParsableCommand {
         let bindings = configuration.allBindings
         logger.debug("config: \(path)")
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-        print("\(path): OK, \(count(bindings.count, "binding")) (\(configuration.screenBindings.count) on the screen, "
-            + "\(count(configuration.edges.count, "edge")), \(count(configuration.apps.count, "app")))")
+        print(
+            "\(path): OK, \(count(bindings.count, "binding")) (\(configuration.screenBindings.count) on the screen, "
+                + "\(count(configuration.edges.count, "edge")), \(count(configuration.apps.count, "app")))")
     }
 }

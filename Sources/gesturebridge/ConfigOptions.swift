@@ -39,7 +39,8 @@ struct ConfigOptions: ParsableArguments {
     func requiredPath() throws -> String {
         guard let path = resolvedPath() else {
             let locator = ConfigLocator(environment: ProcessInfo.processInfo.environment)
-            ReplayCommand.printError("""
+            ReplayCommand.printError(
+                """
                 gesturebridge: no config file found (looked for \(locator.candidates.joined(separator: ", "))).
                 Write one at \(locator.userConfigPath) (start from the shipped Config/config.yaml; \
                 see gesturebridge.yaml(5)), or pass --config FILE.

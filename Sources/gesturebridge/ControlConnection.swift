@@ -55,8 +55,10 @@ final class ControlConnection {
     /// On a signal (Ctrl-C), the lines the daemon has already sent are still handed
     /// over, without waiting for more: a recording keeps the gesture that just ended.
     func readLines(until deadline: Double? = nil, _ handle: (String) -> Bool) -> End {
-        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: SignalFlags.readFD, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: SignalFlags.readFD, events: Int16(POLLIN), revents: 0)
+        ]
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             var timeout: Int32 = -1

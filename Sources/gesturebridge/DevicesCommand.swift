@@ -62,7 +62,8 @@ struct DevicesCommand: ParsableCommand {
         do {
             return try ConfigLoader.load(path: path).devices
         } catch {
-            ReplayCommand.printError("warning: \(path) has errors; showing the devices as if it had no devices: section")
+            ReplayCommand.printError(
+                "warning: \(path) has errors; showing the devices as if it had no devices: section")
             return DeviceSelection()
         }
     }
@@ -74,13 +75,14 @@ struct DevicesCommand: ParsableCommand {
         let filter = DeviceFilter(include: selection.include, exclude: selection.exclude)
         return InputDevices.inventory(connection: connection).map { device in
             let isIgnored = selection.exclude.contains { device.name.lowercased().contains($0.lowercased()) }
-            return Row(id: device.id.rawValue, name: device.name,
-                       kind: device.kind == .touchscreen ? "touchscreen" : "touchpad",
-                       touchMode: device.touchMode.rawValue, gestures: device.hasGestures,
-                       maxTouches: device.maxTouches, enabled: device.isEnabled,
-                       config: isIgnored ? "ignored" : filter.admits(device.name) ? "used" : "not listed",
-                       output: mapper.mapping(of: device.id, outputs: outputs).description,
-                       configuredOutput: selection.output(forDevice: device.name))
+            return Row(
+                id: device.id.rawValue, name: device.name,
+                kind: device.kind == .touchscreen ? "touchscreen" : "touchpad",
+                touchMode: device.touchMode.rawValue, gestures: device.hasGestures,
+                maxTouches: device.maxTouches, enabled: device.isEnabled,
+                config: isIgnored ? "ignored" : filter.admits(device.name) ? "used" : "not listed",
+                output: mapper.mapping(of: device.id, outputs: outputs).description,
+                configuredOutput: selection.output(forDevice: device.name))
         }
     }
 
@@ -88,20 +90,24 @@ struct DevicesCommand: ParsableCommand {
     static func table(_ rows: [Row]) -> String {
         let header = ["ID", "NAME", "KIND", "MODE", "TOUCHES", "ENABLED", "CONFIG", "OUTPUT"]
         let lines = rows.map { row -> [String] in
-            let mode = switch (row.touchMode, row.gestures) {
-            case ("none", true): "gestures"
-            case (let touch, true): touch + "+gestures"
-            case (let touch, false): touch
-            }
+            let mode =
+                switch (row.touchMode, row.gestures) {
+                case ("none", true): "gestures"
+                case (let touch, true): touch + "+gestures"
+                case (let touch, false): touch
+                }
             var output = row.output
             if let wanted = row.configuredOutput, wanted != row.output { output += " (config: \(wanted))" }
-            return [String(row.id), row.name, row.kind, mode, String(row.maxTouches), row.enabled ? "yes" : "no",
-                    row.config, output]
+            return [
+                String(row.id), row.name, row.kind, mode, String(row.maxTouches), row.enabled ? "yes" : "no",
+                row.config, output
+            ]
         }
         let widths = header.indices.map { column in ([header] + lines).map { $0[column].count }.max() ?? 0 }
         return ([header] + lines).map { cells in
             cells.indices.map { column in
-                column == cells.count - 1 ? cells[column] : cells[column].padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                column == cells.count - 1
+                    ? cells[column] : cells[column].padding(toLength: widths[column], withPad: " ", startingAt: 0)
             }.joined(separator: "  ")
         }.joined(separator: "\n")
     }

@@ -35,7 +35,9 @@ struct GestureBridge: ParsableCommand {
             to /etc/xdg/gesturebridge/config.yaml. See gesturebridge(1).
             """,
         version: GestureBridge.version,
-        subcommands: [RunCommand.self, CheckCommand.self, ReplayCommand.self, DevicesCommand.self, PickCommand.self,
-                      DoctorCommand.self, MonitorCommand.self, RecordCommand.self, BenchCommand.self]
+        subcommands: [
+            RunCommand.self, CheckCommand.self, ReplayCommand.self, DevicesCommand.self, PickCommand.self,
+            DoctorCommand.self, MonitorCommand.self, RecordCommand.self, BenchCommand.self
+        ]
     )
 }

@@ -77,7 +77,7 @@ final class LogWriter: @unchecked Sendable {
                 } else if written < 0, errno == EINTR {
                     continue
                 } else {
-                    break // EPIPE or a closed descriptor: nobody will read it
+                    break  // EPIPE or a closed descriptor: nobody will read it
                 }
             }
             writing.removeAll(keepingCapacity: true)

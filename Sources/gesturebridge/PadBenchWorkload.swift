@@ -42,16 +42,20 @@ struct PadBenchWorkload {
     private(set) var actions = 0
 
     init() throws {
-        let window = SceneWindow(info: WindowInfo(id: 1, windowClass: "firefox", instance: "Navigator"),
-                                 frame: Rect(x: 0, y: 0, width: 1920, height: 1080))
-        session = GestureSession(configuration: try ConfigLoader.load(yaml: Self.config, file: "bench.yaml"),
-                                 scene: SceneDescription(windows: [window], activeWindow: 1))
+        let window = SceneWindow(
+            info: WindowInfo(id: 1, windowClass: "firefox", instance: "Navigator"),
+            frame: Rect(x: 0, y: 0, width: 1920, height: 1080))
+        session = GestureSession(
+            configuration: try ConfigLoader.load(yaml: Self.config, file: "bench.yaml"),
+            scene: SceneDescription(windows: [window], activeWindow: 1))
     }
 
     private mutating func send(_ phase: PadEvent.Phase, scale: Double, angle: Double) {
         time += 0.008
-        session.handle(pad: PadEvent(kind: .pinch, phase: phase, fingers: 2, dx: 0.5, dy: -0.5, scale: scale,
-                                     angle: angle, pointer: Point(x: 960, y: 540)), at: time)
+        session.handle(
+            pad: PadEvent(
+                kind: .pinch, phase: phase, fingers: 2, dx: 0.5, dy: -0.5, scale: scale,
+                angle: angle, pointer: Point(x: 960, y: 540)), at: time)
         for output in session.outputs { if case .action = output { actions += 1 } }
         session.removeAllOutputs()
     }

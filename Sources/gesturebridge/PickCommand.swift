@@ -16,7 +16,8 @@ struct PickCommand: ParsableCommand {
 
     @OptionGroup var displayOptions: DisplayOptions
 
-    @Option(help: ArgumentHelp("Give up after this many seconds (exit 1); default: wait for ever.", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp("Give up after this many seconds (exit 1); default: wait for ever.", valueName: "seconds"))
     var timeout: Double?
 
     func validate() throws {

@@ -13,7 +13,7 @@ enum PickSnippet {
     static func text(for window: PickedWindow) -> String {
         var lines = [
             "# class \(quoted(window.windowClass)), instance \(quoted(window.instance)), title \(quoted(window.title))",
-            "# window \(window.id): \(window.width)x\(window.height) at (\(window.x), \(window.y))",
+            "# window \(window.id): \(window.width)x\(window.height) at (\(window.x), \(window.y))"
         ]
         let key = window.windowClass.isEmpty ? window.instance : window.windowClass
         guard !key.isEmpty else {
@@ -27,7 +27,7 @@ enum PickSnippet {
             "    gestures:",
             "      - name: \(bindingName(key))-back",
             "        swipe: { fingers: 2, direction: right }",
-            "        do: { keys: alt+Left }",
+            "        do: { keys: alt+Left }"
         ]
         return lines.joined(separator: "\n") + "\n"
     }

@@ -23,8 +23,10 @@ struct RecordCommand: ParsableCommand {
             gesturebridge replay FILE --config CONFIG. Attach it to a bug report as it is.
             """)
 
-    @Argument(help: ArgumentHelp("The trace file to write (replaced if it exists), or - for standard output.",
-                                 valueName: "file"))
+    @Argument(
+        help: ArgumentHelp(
+            "The trace file to write (replaced if it exists), or - for standard output.",
+            valueName: "file"))
     var file: String
 
     @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "seconds"))
@@ -64,11 +66,13 @@ struct RecordCommand: ParsableCommand {
         case .interrupted, .timeUp:
             return
         case .outputFailed:
-            ReplayCommand.printError("gesturebridge: writing \(output.name) failed; the trace stops at its last whole line")
+            ReplayCommand.printError(
+                "gesturebridge: writing \(output.name) failed; the trace stops at its last whole line")
             throw ExitCode.failure
         case .closed(let notice):
-            ReplayCommand.printError("gesturebridge: " + (notice ?? "the daemon went away")
-                                     + "; the trace is complete up to here")
+            ReplayCommand.printError(
+                "gesturebridge: " + (notice ?? "the daemon went away")
+                    + "; the trace is complete up to here")
             throw ExitCode.failure
         }
     }

@@ -41,10 +41,13 @@ struct ReplayCommand: ParsableCommand {
         transform: ReplayCommand.screen(from:))
     var screen: Trace.Screen?
 
-    @Option(name: .customLong("device-description"), help: ArgumentHelp(
-        "The device description for a recording that has none (an evemu .desc, or a libinput record).",
-        discussion: "It replaces any description in the recording. For getevent output it supplies the axis ranges.",
-        valueName: "file"))
+    @Option(
+        name: .customLong("device-description"),
+        help: ArgumentHelp(
+            "The device description for a recording that has none (an evemu .desc, or a libinput record).",
+            discussion:
+                "It replaces any description in the recording. For getevent output it supplies the axis ranges.",
+            valueName: "file"))
     var deviceDescription: String?
 
     @Flag(help: "Print the input as a JSON Lines trace (header line first) instead of replaying it.")
@@ -52,8 +55,10 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var config: ConfigOptions
 
-    @Option(help: ArgumentHelp("Output format: json or table. Default: table on a terminal, json otherwise.",
-                               valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "Output format: json or table. Default: table on a terminal, json otherwise.",
+            valueName: "format"))
     var format: ReplayWriter.Format?
 
     @Flag(name: .shortAndLong, help: "Also print failed and possible transitions, and log debug details to stderr.")
@@ -88,8 +93,9 @@ struct ReplayCommand: ParsableCommand {
     /// Parses `--screen`, with a usage error that shows the form.
     static func screen(from argument: String) throws -> Trace.Screen {
         guard let screen = Trace.Screen(argument: argument) else {
-            throw ValidationError("--screen must be WIDTHxHEIGHT or WIDTHxHEIGHT@DPI with positive numbers, "
-                + "such as 1920x1080 or 2560x1440@192 (found \"\(argument)\")")
+            throw ValidationError(
+                "--screen must be WIDTHxHEIGHT or WIDTHxHEIGHT@DPI with positive numbers, "
+                    + "such as 1920x1080 or 2560x1440@192 (found \"\(argument)\")")
         }
         return screen
     }
@@ -99,8 +105,9 @@ struct ReplayCommand: ParsableCommand {
         let text = try TextFile.read(self.trace)
         var options = TraceImporter.Options(screen: screen)
         if let path = deviceDescription {
-            options.deviceDescription = TraceImporter.DescriptionFile(text: try TextFile.read(path),
-                                                                      file: TextFile.displayName(path))
+            options.deviceDescription = TraceImporter.DescriptionFile(
+                text: try TextFile.read(path),
+                file: TextFile.displayName(path))
         }
         return try TraceImporter.read(text, file: name, options: options)
     }

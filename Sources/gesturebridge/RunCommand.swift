@@ -53,8 +53,9 @@ struct RunCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let lock: InstanceLock
         do {
-            lock = try InstanceLock(display: connection.name, paths: RuntimePaths(environment: environment),
-                                    origin: .current(environment: environment))
+            lock = try InstanceLock(
+                display: connection.name, paths: RuntimePaths(environment: environment),
+                origin: .current(environment: environment))
         } catch {
             ReplayCommand.printError("gesturebridge: \(error)")
             throw ExitCode(error.exitStatus)

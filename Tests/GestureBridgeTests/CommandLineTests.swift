@@ -51,25 +51,32 @@ import Testing
         try Data("bindings: []\n".utf8).write(to: file)
 
         let options = try ConfigOptions.parse([])
-        #expect(options.resolvedPath(environment: ["XDG_CONFIG_HOME": home.path, "HOME": "/nonexistent"])
+        #expect(
+            options.resolvedPath(environment: ["XDG_CONFIG_HOME": home.path, "HOME": "/nonexistent"])
                 == file.path)
     }
 
-    @Test(arguments: [["XDG_CONFIG_HOME": "/nonexistent-gb"], ["XDG_CONFIG_HOME": "", "HOME": "/nonexistent-gb"],
-                      ["XDG_CONFIG_HOME": "relative/dir", "HOME": "/nonexistent-gb"], ["HOME": "/nonexistent-gb"]])
+    @Test(arguments: [
+        ["XDG_CONFIG_HOME": "/nonexistent-gb"], ["XDG_CONFIG_HOME": "", "HOME": "/nonexistent-gb"],
+        ["XDG_CONFIG_HOME": "relative/dir", "HOME": "/nonexistent-gb"], ["HOME": "/nonexistent-gb"]
+    ])
     func withoutAUserConfigTheSystemOneOrNoneIsUsed(environment: [String: String]) throws {
         // A system directory of the test's own: /etc/xdg may change under a running test
         // (the Debian package test installs one).
-        let system = FileManager.default.temporaryDirectory.appendingPathComponent("gb-xdg-\(UUID().uuidString.prefix(8))")
+        let system = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gb-xdg-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: system) }
         let empty = system.appendingPathComponent("empty"), full = system.appendingPathComponent("full")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: full.appendingPathComponent("gesturebridge"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: full.appendingPathComponent("gesturebridge"), withIntermediateDirectories: true)
         let file = full.appendingPathComponent("gesturebridge/config.yaml")
         try Data("bindings: []\n".utf8).write(to: file)
 
         let options = try ConfigOptions.parse([])
-        #expect(options.resolvedPath(environment: environment.merging(["XDG_CONFIG_DIRS": "\(empty.path):\(full.path)"]) { $1 })
+        #expect(
+            options.resolvedPath(
+                environment: environment.merging(["XDG_CONFIG_DIRS": "\(empty.path):\(full.path)"]) { $1 })
                 == file.path)
         #expect(options.resolvedPath(environment: environment.merging(["XDG_CONFIG_DIRS": empty.path]) { $1 }) == nil)
     }
@@ -82,7 +89,8 @@ import Testing
         try Data("bindings: []\n".utf8).write(to: folder.appendingPathComponent("config.yaml"))
 
         let options = try ConfigOptions.parse([])
-        #expect(options.resolvedPath(environment: ["XDG_CONFIG_HOME": "not/absolute", "HOME": home.path])
+        #expect(
+            options.resolvedPath(environment: ["XDG_CONFIG_HOME": "not/absolute", "HOME": home.path])
                 == home.path + "/.config/gesturebridge/config.yaml")
     }
 }

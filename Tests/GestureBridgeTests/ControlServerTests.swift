@@ -13,13 +13,15 @@ import Testing
     let paths: RuntimePaths
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gb-ctl-\(UUID().uuidString.prefix(8))")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gb-ctl-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         paths = RuntimePaths(environment: ["XDG_RUNTIME_DIR": directory.path])
     }
 
-    static let status = ControlStatus(display: ":5", configPath: "/home/u/config.yaml", bindings: 2,
-                                      scene: SceneDescription(width: 800, height: 600))
+    static let status = ControlStatus(
+        display: ":5", configPath: "/home/u/config.yaml", bindings: 2,
+        scene: SceneDescription(width: 800, height: 600))
 
     /// One turn of the daemon's loop: poll (up to `timeout` ms), then handle what it reported.
     static func turn(_ server: ControlServer, timeout: Int32 = 2000) {
@@ -99,8 +101,11 @@ import Testing
         Self.turn(server)
         server.publish(ControlStreamTests.touch(4, .began, 10, 20, at: 51))
         let lines = Self.read(fd, lines: 3, turning: server)
-        #expect(Array(lines.dropFirst()) == [#"{"screen": {"width": 800, "height": 600, "dpi": 96}}"#,
-                                             #"{"t": 0, "touch": 4, "phase": "down", "x": 10, "y": 20}"#])
+        #expect(
+            Array(lines.dropFirst()) == [
+                #"{"screen": {"width": 800, "height": 600, "dpi": 96}}"#,
+                #"{"t": 0, "touch": 4, "phase": "down", "x": 10, "y": 20}"#
+            ])
     }
 
     @Test func aToolThatStopsReadingIsDroppedWithALastLineWhileTheServerNeverWaits() throws {
@@ -121,7 +126,8 @@ import Testing
         }
         #expect(!server.isObserved, "dropped after \(published) moves")
         let lines = Self.read(fd, turning: server)
-        #expect(lines.last == "! dropped: this client fell more than 256 KiB behind the daemon, which goes on without it")
+        #expect(
+            lines.last == "! dropped: this client fell more than 256 KiB behind the daemon, which goes on without it")
         #expect(lines.dropLast().allSatisfy { $0.hasPrefix("   0.000  touch 1 ") }, "every line before it is whole")
     }
 
@@ -144,7 +150,9 @@ import Testing
         let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         var address = try UnixSocket.address(path)
         _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         close(stale)
         let server = try ControlServer(paths: paths, display: ":5")

@@ -13,17 +13,22 @@ import Testing
 
     static let scene = SceneDescription(
         width: 1920, height: 1080, dpi: 144,
-        windows: [SceneWindow(info: WindowInfo(id: 0x40_0001, windowClass: "Firefox", instance: "Navigator",
-                                               title: "Docs \u{1B}[31m"), frame: Rect(x: 0, y: 0, width: 960, height: 1080)),
-                  SceneWindow(info: WindowInfo(id: 0x60_0002, windowClass: "kitty", instance: "kitty"),
-                              frame: Rect(x: 960, y: 0, width: 960, height: 1080))],
+        windows: [
+            SceneWindow(
+                info: WindowInfo(
+                    id: 0x40_0001, windowClass: "Firefox", instance: "Navigator",
+                    title: "Docs \u{1B}[31m"), frame: Rect(x: 0, y: 0, width: 960, height: 1080)),
+            SceneWindow(
+                info: WindowInfo(id: 0x60_0002, windowClass: "kitty", instance: "kitty"),
+                frame: Rect(x: 960, y: 0, width: 960, height: 1080))
+        ],
         activeWindow: 0x60_0002)
 
     @Test(arguments: [
         ("monitor", ControlRequest.monitor(json: false, moves: false)),
         ("monitor --json", .monitor(json: true, moves: false)),
         ("monitor --moves --json", .monitor(json: true, moves: true)),
-        ("record", .record),
+        ("record", .record)
     ])
     func requestLinesParseAndRoundTrip(line: String, request: ControlRequest) {
         #expect(ControlRequest(line: line) == request)
@@ -37,27 +42,35 @@ import Testing
 
     @Test func monitorTextShowsTouchesDecisionsAndTheLayoutWithTimesSinceConnecting() {
         var stream = MonitorStream(isJSON: false, showsMoves: false, origin: 100)
-        #expect(stream.line(for: Self.touch(3, .began, 1200, 500.5, at: 100.25)) == "   0.250  touch 3 down (1200, 500.5)")
+        #expect(
+            stream.line(for: Self.touch(3, .began, 1200, 500.5, at: 100.25)) == "   0.250  touch 3 down (1200, 500.5)")
         #expect(stream.line(for: .delivery(TouchID(3), .accepted, time: 101.5)) == "   1.500  touch 3 accepted")
-        #expect(stream.line(for: .windows(Self.scene, time: 112.0004)) == """
-              12.000  windows, top first: Firefox/Navigator "Docs \\u001b[31m" 0,0 960x1080; \
-            kitty/kitty "" 960,0 960x1080 (active)
-            """, "a title's escape sequence is quoted, never sent to the terminal")
-        #expect(stream.line(for: .reload(path: "/c.yaml", bindings: nil, time: 113)) ==
-                "  13.000  config /c.yaml has errors; the last good config stays")
+        #expect(
+            stream.line(for: .windows(Self.scene, time: 112.0004)) == """
+                  12.000  windows, top first: Firefox/Navigator "Docs \\u001b[31m" 0,0 960x1080; \
+                kitty/kitty "" 960,0 960x1080 (active)
+                """, "a title's escape sequence is quoted, never sent to the terminal")
+        #expect(
+            stream.line(for: .reload(path: "/c.yaml", bindings: nil, time: 113))
+                == "  13.000  config /c.yaml has errors; the last good config stays")
     }
 
     @Test func withoutMovesATouchShowsAFewMovesASecondAndItsUpCountsThemAll() {
         var stream = MonitorStream(isJSON: false, showsMoves: false, origin: 0)
         _ = stream.line(for: Self.touch(1, .began, 0, 0, at: 0))
         // Twenty moves over 200 ms: shown at 100 ms and 200 ms only.
-        let shown = (1...20).compactMap { step in stream.line(for: Self.touch(1, .moved, Double(step), 0, at: Double(step) / 100)) }
+        let shown = (1...20).compactMap { step in
+            stream.line(for: Self.touch(1, .moved, Double(step), 0, at: Double(step) / 100))
+        }
         #expect(shown == ["   0.100  touch 1 move (10, 0)", "   0.200  touch 1 move (20, 0)"])
         #expect(stream.line(for: Self.touch(1, .ended, 20, 0, at: 0.21)) == "   0.210  touch 1 up (20, 0), 20 moves")
 
         var everyMove = MonitorStream(isJSON: false, showsMoves: true, origin: 0)
         _ = everyMove.line(for: Self.touch(1, .began, 0, 0, at: 0))
-        #expect((1...20).allSatisfy { everyMove.line(for: Self.touch(1, .moved, Double($0), 0, at: Double($0) / 100)) != nil })
+        #expect(
+            (1...20).allSatisfy {
+                everyMove.line(for: Self.touch(1, .moved, Double($0), 0, at: Double($0) / 100)) != nil
+            })
     }
 
     @Test func monitorJSONTouchLinesAreTraceLinesAndTheSceneIsATraceHeader() throws {
@@ -72,20 +85,26 @@ import Testing
         let trace = try TraceReader.read(header + "\n" + down + "\n", file: "monitor")
         #expect(trace.header == TraceRecording.header(of: Self.scene))
         #expect(trace.events.count == 1)
-        #expect(stream.line(for: .delivery(TouchID(7), .rejected, time: 10.5)) ==
-                #"{"t": 0.5, "touch": 7, "delivery": "rejected"}"#)
+        #expect(
+            stream.line(for: .delivery(TouchID(7), .rejected, time: 10.5))
+                == #"{"t": 0.5, "touch": 7, "delivery": "rejected"}"#)
     }
 
     @Test func aRecordingStartsAtItsFirstLineAndLeavesOutTouchesThatBeganBeforeIt() throws {
         var recording = TraceRecording()
         #expect(recording.line(for: Self.touch(1, .moved, 5, 5, at: 50)) == nil, "its down was not recorded")
         #expect(recording.line(for: .delivery(TouchID(1), .rejected, time: 50)) == nil, "not input")
-        let lines = [Self.touch(2, .began, 100, 300, at: 50.5), Self.touch(2, .moved, 130, 300, at: 50.52),
-                     Self.touch(1, .ended, 5, 5, at: 50.53), Self.touch(2, .ended, 220, 300, at: 50.58)]
-            .compactMap { recording.line(for: $0) }
-        #expect(lines == [#"{"t": 0, "touch": 2, "phase": "down", "x": 100, "y": 300}"#,
-                          #"{"t": 0.02, "touch": 2, "phase": "move", "x": 130, "y": 300}"#,
-                          #"{"t": 0.08, "touch": 2, "phase": "up", "x": 220, "y": 300}"#])
+        let lines = [
+            Self.touch(2, .began, 100, 300, at: 50.5), Self.touch(2, .moved, 130, 300, at: 50.52),
+            Self.touch(1, .ended, 5, 5, at: 50.53), Self.touch(2, .ended, 220, 300, at: 50.58)
+        ]
+        .compactMap { recording.line(for: $0) }
+        #expect(
+            lines == [
+                #"{"t": 0, "touch": 2, "phase": "down", "x": 100, "y": 300}"#,
+                #"{"t": 0.02, "touch": 2, "phase": "move", "x": 130, "y": 300}"#,
+                #"{"t": 0.08, "touch": 2, "phase": "up", "x": 220, "y": 300}"#
+            ])
         let header = TraceWriter.headerLine(TraceRecording.header(of: Self.scene))
         let trace = try TraceReader.read(([header] + lines).joined(separator: "\n"), file: "recorded")
         #expect(trace.header.activeWindow == 0x60_0002)
@@ -100,10 +119,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (Trace.PadInput(kind: .swipe, phase: .begin, fingers: 3, dx: 0, dy: 0),
-         #"{"t": 0, "pad": "swipe", "phase": "begin", "fingers": 3, "dx": 0, "dy": 0}"#),
-        (Trace.PadInput(kind: .pinch, phase: .begin, fingers: 2, dx: 1.5, dy: -2, scale: 1.25, angle: -3),
-         #"{"t": 0, "pad": "pinch", "phase": "begin", "fingers": 2, "dx": 1.5, "dy": -2, "scale": 1.25, "angle": -3}"#),
+        (
+            Trace.PadInput(kind: .swipe, phase: .begin, fingers: 3, dx: 0, dy: 0),
+            #"{"t": 0, "pad": "swipe", "phase": "begin", "fingers": 3, "dx": 0, "dy": 0}"#
+        ),
+        (
+            Trace.PadInput(kind: .pinch, phase: .begin, fingers: 2, dx: 1.5, dy: -2, scale: 1.25, angle: -3),
+            #"{"t": 0, "pad": "pinch", "phase": "begin", "fingers": 2, "dx": 1.5, "dy": -2, "scale": 1.25, "angle": -3}"#
+        )
     ])
     func padLinesAreTheTraceFormatsPadLines(pad: Trace.PadInput, line: String) throws {
         var recording = TraceRecording()
@@ -126,8 +149,10 @@ import Testing
         #expect(recording.line(for: .pad(end, time: 1.1)) == nil)
     }
 
-    @Test(arguments: [(":0", "0"), (":0.0", "0"), (":12", "12"), ("localhost:10.0", "localhost_10"),
-                      ("unix/host:1", "unix_host_1"), ("", "_"), ("..", "_")])
+    @Test(arguments: [
+        (":0", "0"), (":0.0", "0"), (":12", "12"), ("localhost:10.0", "localhost_10"),
+        ("unix/host:1", "unix_host_1"), ("", "_"), ("..", "_")
+    ])
     func displayNamesBecomeSafeFileNames(display: String, name: String) {
         #expect(RuntimePaths.fileName(display: display) == name)
     }

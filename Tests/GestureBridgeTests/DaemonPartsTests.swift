@@ -8,13 +8,16 @@ import Testing
 /// The daemon's pieces that need no X server: config watching, reloading, signal flags.
 @Suite(.serialized) struct DaemonPartsTests {
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gb-daemon-\(UUID().uuidString.prefix(8))")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gb-daemon-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 
-    static let good = "gestures:\n  - name: next\n    swipe: { fingers: 3, direction: left }\n    do: { desktop: next }\n"
-    static let other = "gestures:\n  - name: back\n    swipe: { fingers: 2, direction: right }\n    do: { keys: alt+Left }\n"
+    static let good =
+        "gestures:\n  - name: next\n    swipe: { fingers: 3, direction: left }\n    do: { desktop: next }\n"
+    static let other =
+        "gestures:\n  - name: back\n    swipe: { fingers: 2, direction: right }\n    do: { keys: alt+Left }\n"
 
     /// Waits (bounded) for inotify to report something, as the poll loop would.
     static func waitReadable(_ fd: Int32) -> Bool {

@@ -8,7 +8,8 @@ import X11Bridge
 /// The single-instance lock and the runtime paths, on a private runtime directory.
 @Suite struct InstanceLockTests {
     static func runtime() throws -> (RuntimePaths, URL) {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gb-lock-\(UUID().uuidString.prefix(8))")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gb-lock-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return (RuntimePaths(environment: ["XDG_RUNTIME_DIR": url.path]), url)
     }
@@ -37,7 +38,8 @@ import X11Bridge
             #expect(error.description.contains("systemctl --user stop gesturebridge"))
         }
         // Another display is independent.
-        let other = try InstanceLock(display: display.replacingOccurrences(of: ":7", with: ":8"), paths: paths, origin: .terminal)
+        let other = try InstanceLock(
+            display: display.replacingOccurrences(of: ":7", with: ":8"), paths: paths, origin: .terminal)
         withExtendedLifetime(other) {}
         withExtendedLifetime(first) {}
         first = nil
@@ -61,16 +63,21 @@ import X11Bridge
         #expect {
             _ = try InstanceLock(display: second, paths: otherPaths, origin: .terminal)
         } throws: { error in
-            guard let error = error as? DaemonError, case let .alreadyRunning(_, holder, _) = error else { return false }
+            guard let error = error as? DaemonError, case let .alreadyRunning(_, holder, _) = error else {
+                return false
+            }
             return holder?.pid == getpid() && error.exitStatus == InstanceLock.alreadyRunningStatus
         }
     }
 
     @Test(arguments: [
-        ("pid=42\norigin=terminal\nsince=2026-11-22 10:00:00\n", InstanceLock.Holder(pid: 42, origin: .terminal, since: "2026-11-22 10:00:00")),
+        (
+            "pid=42\norigin=terminal\nsince=2026-11-22 10:00:00\n",
+            InstanceLock.Holder(pid: 42, origin: .terminal, since: "2026-11-22 10:00:00")
+        ),
         ("pid=7\n", InstanceLock.Holder(pid: 7, origin: .session, since: "?")),
         ("origin=systemd\n", nil),
-        ("garbage", nil),
+        ("garbage", nil)
     ])
     func holderFilesParseOrAreIgnored(text: String, holder: InstanceLock.Holder?) {
         #expect(InstanceLock.parse(text) == holder)

@@ -29,23 +29,41 @@ import Testing
 
     @Test(arguments: [
         ("tap: {}", RecognizerSpec.tap(TapParameters())),
-        ("tap: { fingers: 2, taps: 3, movement: 20pt, interval: 300ms, max-duration: 1s }",
-         .tap(TapParameters(numberOfTouchesRequired: 2, numberOfTapsRequired: 3, allowableMovement: 20,
-                            maximumTapInterval: 0.3, maximumTapDuration: 1))),
-        ("long-press: { fingers: 1, taps: 1, duration: 0, movement: 4 }",
-         .longPress(LongPressParameters(numberOfTouchesRequired: 1, numberOfTapsRequired: 1,
-                                        minimumPressDuration: 0, allowableMovement: 4))),
-        ("pan: { min-fingers: 2, max-fingers: 4, hysteresis: 12, direction: [up, down] }",
-         .pan(PanParameters(minimumNumberOfTouches: 2, maximumNumberOfTouches: 4, hysteresis: 12,
-                            allowedDirections: [.up, .down]))),
+        (
+            "tap: { fingers: 2, taps: 3, movement: 20pt, interval: 300ms, max-duration: 1s }",
+            .tap(
+                TapParameters(
+                    numberOfTouchesRequired: 2, numberOfTapsRequired: 3, allowableMovement: 20,
+                    maximumTapInterval: 0.3, maximumTapDuration: 1))
+        ),
+        (
+            "long-press: { fingers: 1, taps: 1, duration: 0, movement: 4 }",
+            .longPress(
+                LongPressParameters(
+                    numberOfTouchesRequired: 1, numberOfTapsRequired: 1,
+                    minimumPressDuration: 0, allowableMovement: 4))
+        ),
+        (
+            "pan: { min-fingers: 2, max-fingers: 4, hysteresis: 12, direction: [up, down] }",
+            .pan(
+                PanParameters(
+                    minimumNumberOfTouches: 2, maximumNumberOfTouches: 4, hysteresis: 12,
+                    allowedDirections: [.up, .down]))
+        ),
         ("pan: { min-fingers: 3 }", .pan(PanParameters(minimumNumberOfTouches: 3))),
-        ("swipe: { fingers: 4, direction: [left, right, up], distance: 80, max-duration: 0.4s, max-angle: 20 }",
-         .swipe(SwipeParameters(numberOfTouchesRequired: 4, direction: [.left, .right, .up], minimumDistance: 80,
-                                maximumDuration: 0.4, maximumAngle: 20 * degree))),
+        (
+            "swipe: { fingers: 4, direction: [left, right, up], distance: 80, max-duration: 0.4s, max-angle: 20 }",
+            .swipe(
+                SwipeParameters(
+                    numberOfTouchesRequired: 4, direction: [.left, .right, .up], minimumDistance: 80,
+                    maximumDuration: 0.4, maximumAngle: 20 * degree))
+        ),
         ("pinch: { fingers: 3, hysteresis: 16 }", .pinch(PinchParameters(numberOfTouchesRequired: 3, hysteresis: 16))),
-        ("rotate: { fingers: 2, hysteresis: 0.2rad }",
-         .rotate(RotationParameters(numberOfTouchesRequired: 2, hysteresis: 0.2))),
-        ("long-press:", .longPress(LongPressParameters())),
+        (
+            "rotate: { fingers: 2, hysteresis: 0.2rad }",
+            .rotate(RotationParameters(numberOfTouchesRequired: 2, hysteresis: 0.2))
+        ),
+        ("long-press:", .longPress(LongPressParameters()))
     ])
     func recognizerParametersBecomeOverrides(recognizer: String, expected: RecognizerSpec) throws {
         #expect(try Self.binding(recognizer: recognizer).recognizer == expected)
@@ -65,15 +83,18 @@ import Testing
         ("{ window: move-to-desktop previous }", [.window(.moveToDesktop(.previous))]),
         ("{ desktop: 3 }", [.desktop(.switchTo(.number(3)))]),
         ("{ desktop: show }", [.desktop(.showDesktop)]),
-        ("[{ window: raise }, { window: activate }, { keys: Escape }]",
-         [.window(.raise), .window(.activate), Self.keys("Escape")]),
+        (
+            "[{ window: raise }, { window: activate }, { keys: Escape }]",
+            [.window(.raise), .window(.activate), Self.keys("Escape")]
+        )
     ])
     func actionFormsBecomeActions(action: String, expected: [Action]) throws {
         #expect(try Self.binding(action: action).actions == expected)
     }
 
     @Test func bindingOptionsBecomeFields() throws {
-        let binding = try Self.onlyBinding("""
+        let binding = try Self.onlyBinding(
+            """
             gestures:
               - name: scrub
                 pan: { fingers: 2 }
@@ -86,10 +107,12 @@ import Testing
         #expect(binding.phase == .update)
         #expect(binding.target == .active)
         #expect(binding.device == .touchpad)
-        #expect(binding.steps == .pan(
-            every: 40, left: [.keys(try KeySequence(parsing: "Left"))], right: [], up: [],
-            down: [.scroll(.down, amount: 1), .scroll(.down, amount: 1)]
-        ))
+        #expect(
+            binding.steps
+                == .pan(
+                    every: 40, left: [.keys(try KeySequence(parsing: "Left"))], right: [], up: [],
+                    down: [.scroll(.down, amount: 1), .scroll(.down, amount: 1)]
+                ))
         #expect(binding.steps?.allActions.count == 3)
     }
 
@@ -100,33 +123,35 @@ import Testing
     }
 
     @Test func unnamedBindingsGetNamesFromTheirPlace() throws {
-        let configuration = try ConfigLoader.load(yaml: """
-            gestures:
-              - tap: {}
-                do: { keys: a }
-            edges:
-              top:
+        let configuration = try ConfigLoader.load(
+            yaml: """
                 gestures:
-                  - swipe: { direction: down }
-                    do: { keys: b }
-            apps:
-              Firefox:
-                gestures:
-                  - name: named
-                    tap: {}
-                    do: { keys: c }
-                  - tap: { taps: 2 }
-                    after: "screen.gestures[0]"
-                    do: { keys: d }
-                regions:
-                  - gestures:
-                      - tap: {}
-                        do: { keys: e }
-            """)
-        #expect(configuration.allBindings.map(\.name) == [
-            "screen.gestures[0]", "edges.top.gestures[0]", "named", "apps.Firefox.gestures[1]",
-            "apps.Firefox.regions[0].gestures[0]",
-        ])
+                  - tap: {}
+                    do: { keys: a }
+                edges:
+                  top:
+                    gestures:
+                      - swipe: { direction: down }
+                        do: { keys: b }
+                apps:
+                  Firefox:
+                    gestures:
+                      - name: named
+                        tap: {}
+                        do: { keys: c }
+                      - tap: { taps: 2 }
+                        after: "screen.gestures[0]"
+                        do: { keys: d }
+                    regions:
+                      - gestures:
+                          - tap: {}
+                            do: { keys: e }
+                """)
+        #expect(
+            configuration.allBindings.map(\.name) == [
+                "screen.gestures[0]", "edges.top.gestures[0]", "named", "apps.Firefox.gestures[1]",
+                "apps.Firefox.regions[0].gestures[0]"
+            ])
         #expect(configuration.allBindings.map(\.isNameGenerated) == [true, true, false, true, true])
         #expect(configuration.edge(.top)?.width == EdgeConfiguration.defaultWidth)
         #expect(configuration.apps.first?.names == ["firefox"])
@@ -134,10 +159,12 @@ import Testing
     }
 
     @Test(arguments: [
-        (RegionArea(x: .percent(90), y: .points(48), width: .percent(10), height: .points(100)),
-         Rect(x: 720, y: 48, width: 80, height: 100)),
+        (
+            RegionArea(x: .percent(90), y: .points(48), width: .percent(10), height: .points(100)),
+            Rect(x: 720, y: 48, width: 80, height: 100)
+        ),
         (RegionArea(y: .points(550), height: .points(100)), Rect(x: 0, y: 550, width: 800, height: 50)),
-        (RegionArea(), Rect(x: 0, y: 0, width: 800, height: 600)),
+        (RegionArea(), Rect(x: 0, y: 0, width: 800, height: 600))
     ])
     func regionAreaResolvesInsideTheWindow(area: RegionArea, rect: Rect) {
         #expect(area.rect(inWindowOfWidth: 800, height: 600) == rect)

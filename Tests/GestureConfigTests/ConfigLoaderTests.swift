@@ -101,7 +101,10 @@ import Testing
             _ = try ConfigLoader.load(path: file)
             Issue.record("loaded invalid UTF-8")
         } catch {
-            #expect(error.errors.map(\.description) == ["\(file):1:4: the file is not UTF-8 text: byte 3 is 0xFF; save it as UTF-8"])
+            #expect(
+                error.errors.map(\.description) == [
+                    "\(file):1:4: the file is not UTF-8 text: byte 3 is 0xFF; save it as UTF-8"
+                ])
         }
     }
 
@@ -115,21 +118,28 @@ import Testing
     }
 
     static let refusals: [Refusal] = [
-        Refusal(what: "a symbolic link loop", make: { path in
-            try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: path + ".other")
-            try FileManager.default.createSymbolicLink(atPath: path + ".other", withDestinationPath: path)
-            return path
-        }, message: "a loop of symbolic links; point the link at the real file"),
-        Refusal(what: "a FIFO", make: { path in
-            guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
-            return path
-        }, message: "is a FIFO, not a file; point --config at a regular file"),
-        Refusal(what: "a device", make: { _ in "/dev/zero" },
-                message: "is a device, not a file; point --config at a regular file"),
-        Refusal(what: "a file past 1 MiB", make: { path in
-            try Data(repeating: UInt8(ascii: "#"), count: (1 << 20) + 1).write(to: URL(fileURLWithPath: path))
-            return path
-        }, message: "the file is 1048577 bytes; a config is at most 1 MiB (1048576 bytes); is this the right file?"),
+        Refusal(
+            what: "a symbolic link loop",
+            make: { path in
+                try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: path + ".other")
+                try FileManager.default.createSymbolicLink(atPath: path + ".other", withDestinationPath: path)
+                return path
+            }, message: "a loop of symbolic links; point the link at the real file"),
+        Refusal(
+            what: "a FIFO",
+            make: { path in
+                guard mkfifo(path, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+                return path
+            }, message: "is a FIFO, not a file; point --config at a regular file"),
+        Refusal(
+            what: "a device", make: { _ in "/dev/zero" },
+            message: "is a device, not a file; point --config at a regular file"),
+        Refusal(
+            what: "a file past 1 MiB",
+            make: { path in
+                try Data(repeating: UInt8(ascii: "#"), count: (1 << 20) + 1).write(to: URL(fileURLWithPath: path))
+                return path
+            }, message: "the file is 1048577 bytes; a config is at most 1 MiB (1048576 bytes); is this the right file?")
     ]
 
     @Test(arguments: refusals)
@@ -166,8 +176,12 @@ import Testing
             _ = try ConfigLoader.load(path: file)
             Issue.record("loaded a bad dpi")
         } catch {
-            let excerpt = String(repeating: "x", count: 30) + "…" + String(repeating: "x", count: 30) + " (100000 characters)"
-            #expect(error.errors.map(\.description) == ["\(file):2:8: bad dpi '\(excerpt)' for 'dpi'; write dots per inch, such as 96 or 144"])
+            let excerpt =
+                String(repeating: "x", count: 30) + "…" + String(repeating: "x", count: 30) + " (100000 characters)"
+            #expect(
+                error.errors.map(\.description) == [
+                    "\(file):2:8: bad dpi '\(excerpt)' for 'dpi'; write dots per inch, such as 96 or 144"
+                ])
         }
     }
 
@@ -178,7 +192,9 @@ import Testing
             _ = try ConfigLoader.load(path: file)
             Issue.record("loaded a misspelled key")
         } catch {
-            #expect(error.description == "\(file):2:3: unknown key 'fingerwindow' in settings; did you mean 'finger-window'?")
+            #expect(
+                error.description
+                    == "\(file):2:3: unknown key 'fingerwindow' in settings; did you mean 'finger-window'?")
         }
     }
 

@@ -14,7 +14,7 @@ import Testing
         (["HOME": "/home/ann"], "/home/ann/.config/gesturebridge/config.yaml"),
         (["HOME": "/home/ann", "XDG_CONFIG_HOME": ""], "/home/ann/.config/gesturebridge/config.yaml"),
         (["HOME": "/home/ann", "XDG_CONFIG_HOME": "relative/dir"], "/home/ann/.config/gesturebridge/config.yaml"),
-        (["HOME": "/"], "/.config/gesturebridge/config.yaml"),
+        (["HOME": "/"], "/.config/gesturebridge/config.yaml")
     ])
     func userFileComesFromConfigHomeOrHome(environment: [String: String], path: String) {
         let locator = Self.locator(environment)
@@ -22,13 +22,14 @@ import Testing
         #expect(locator.candidates.first == path)
     }
 
-    @Test(arguments: [
-        (nil, ["/etc/xdg"]),
-        ("", ["/etc/xdg"]),
-        ("/opt/xdg:/etc/xdg", ["/opt/xdg", "/etc/xdg"]),
-        ("relative::/b/:/c", ["/b", "/c"]),
-        ("only/relative", ["/etc/xdg"]),
-    ] as [(String?, [String])])
+    @Test(
+        arguments: [
+            (nil, ["/etc/xdg"]),
+            ("", ["/etc/xdg"]),
+            ("/opt/xdg:/etc/xdg", ["/opt/xdg", "/etc/xdg"]),
+            ("relative::/b/:/c", ["/b", "/c"]),
+            ("only/relative", ["/etc/xdg"])
+        ] as [(String?, [String])])
     func systemDirectoriesComeFromConfigDirsOrEtcXdg(dirs: String?, expected: [String]) {
         var environment = ["HOME": "/home/ann"]
         environment["XDG_CONFIG_DIRS"] = dirs

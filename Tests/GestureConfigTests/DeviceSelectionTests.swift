@@ -4,27 +4,32 @@ import Testing
 @Suite("The devices section")
 struct DeviceSelectionTests {
     @Test func devicesAreUsedOrIgnoredByName() throws {
-        let configuration = try ConfigLoader.load(yaml: """
-            devices:
-              - name: "ELAN Touchscreen"
-              - name: Wacom
-                ignore: true
-            """)
+        let configuration = try ConfigLoader.load(
+            yaml: """
+                devices:
+                  - name: "ELAN Touchscreen"
+                  - name: Wacom
+                    ignore: true
+                """)
         #expect(configuration.devices == DeviceSelection(include: ["ELAN Touchscreen"], exclude: ["Wacom"]))
     }
 
     @Test func anOutputMapsTheDevicesWhoseNameContainsTheEntrysName() throws {
-        let configuration = try ConfigLoader.load(yaml: """
-            devices:
-              - name: "ELAN"
-                output: eDP-1
-              - name: Wacom
-                ignore: true
-                output: HDMI-1
-            """)
+        let configuration = try ConfigLoader.load(
+            yaml: """
+                devices:
+                  - name: "ELAN"
+                    output: eDP-1
+                  - name: Wacom
+                    ignore: true
+                    output: HDMI-1
+                """)
         let devices = configuration.devices
-        #expect(devices.outputs == [DeviceOutput(device: "ELAN", output: "eDP-1"),
-                                    DeviceOutput(device: "Wacom", output: "HDMI-1")])
+        #expect(
+            devices.outputs == [
+                DeviceOutput(device: "ELAN", output: "eDP-1"),
+                DeviceOutput(device: "Wacom", output: "HDMI-1")
+            ])
         #expect(devices.output(forDevice: "elan touchscreen") == "eDP-1")
         #expect(devices.output(forDevice: "Wacom HID 52CC Pen") == "HDMI-1", "an ignored device can still be mapped")
         #expect(devices.output(forDevice: "touchpad") == nil)
@@ -40,7 +45,7 @@ struct DeviceSelectionTests {
         ("devices:\n  - name: ELAN\n    ignor: true", "did you mean 'ignore'"),
         ("devices:\n  - name: ELAN\n    outptu: eDP-1", "did you mean 'output'"),
         ("devices:\n  - name: ELAN\n    output: [eDP-1]", "expected a name for 'output', found a list"),
-        ("devices:\n  - name: ELAN\n    output: ' eDP-1'", "has spaces around it"),
+        ("devices:\n  - name: ELAN\n    output: ' eDP-1'", "has spaces around it")
     ])
     func mistakesAreReportedWithTheirPlace(yaml: String, expected: String) {
         #expect {

@@ -35,7 +35,8 @@ import Testing
         let superA = KeySequence(chords: [KeyChord(modifiers: [.super], key: Keysym(name: "a", value: 0x61))])
         #expect(bindings[2].actions == [.keys(superA)])
 
-        let longPress = LongPressParameters(numberOfTouchesRequired: 2, minimumPressDuration: 0.6, allowableMovement: 10)
+        let longPress = LongPressParameters(
+            numberOfTouchesRequired: 2, minimumPressDuration: 0.6, allowableMovement: 10)
         #expect(bindings[3].recognizer == .longPress(longPress))
         #expect(bindings[3].actions == [.click(.right, count: 1)])
         #expect(bindings[3].phase == .begin)
@@ -49,9 +50,12 @@ import Testing
         let back = try #require(edge.bindings.first)
         #expect(back.name == "edge-back")
         #expect(back.scope == .edge(.left))
-        #expect(back.recognizer == .pan(PanParameters(
-            minimumNumberOfTouches: 1, maximumNumberOfTouches: 1, allowedDirections: .right
-        )))
+        #expect(
+            back.recognizer
+                == .pan(
+                    PanParameters(
+                        minimumNumberOfTouches: 1, maximumNumberOfTouches: 1, allowedDirections: .right
+                    )))
         #expect(back.phase == .end)
         let altLeft = KeyChord(modifiers: [.alt], key: Keysym(name: "Left", value: 0xff51))
         #expect(back.actions == [.keys(KeySequence(chords: [altLeft]))])

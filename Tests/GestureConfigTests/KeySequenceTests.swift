@@ -22,7 +22,7 @@ import Testing
         ("0xff51", [], "0xff51", 0xff51),
         ("super", [], "Super_L", 0xffeb),
         ("ctrl+shift", [.control], "Shift_L", 0xffe1),
-        ("A", [], "A", 0x41),
+        ("A", [], "A", 0x41)
     ])
     func chordParsesModifiersAndKeysym(text: String, modifiers: [KeyModifier], name: String, value: UInt32) throws {
         let sequence = try KeySequence(parsing: text)
@@ -46,14 +46,22 @@ import Testing
         ("ctrl+", 5, "ctrl+", "'ctrl+' ends with '+'; the + key is 'plus': write 'ctrl+plus'"),
         ("ctrl++", 5, "ctrl++", "'ctrl++' ends with '+'; the + key is 'plus': write 'ctrl+plus'"),
         ("ctrl+/", 5, "/", "unknown key name '/'; keys are named as X names them: write 'slash' for '/'"),
-        ("a+b", 0, "a", "'a' is not a modifier; only the last key of a chord may be an ordinary key; "
-            + "separate keys pressed in turn with spaces"),
-        ("XF86AudioRaiseVolum", 0, "XF86AudioRaiseVolum",
-         "unknown key name 'XF86AudioRaiseVolum'; did you mean 'XF86AudioRaiseVolume'?"),
+        (
+            "a+b", 0, "a",
+            "'a' is not a modifier; only the last key of a chord may be an ordinary key; "
+                + "separate keys pressed in turn with spaces"
+        ),
+        (
+            "XF86AudioRaiseVolum", 0, "XF86AudioRaiseVolum",
+            "unknown key name 'XF86AudioRaiseVolum'; did you mean 'XF86AudioRaiseVolume'?"
+        ),
         ("ctrl+c alt+Retrun", 11, "Retrun", "unknown key name 'Retrun'; did you mean 'Return'?"),
         ("ctrl+ctrl+a", 5, "ctrl", "modifier 'ctrl' given twice in 'ctrl+ctrl+a'; write each modifier once"),
         ("", 0, "", "empty key sequence; write one or more chords, such as 'ctrl+c' or 'ctrl+c ctrl+v'"),
-        ("bogus+a", 0, "bogus", "unknown modifier 'bogus'; modifiers are 'ctrl', 'alt', 'shift', 'super', 'hyper' or 'altgr'"),
+        (
+            "bogus+a", 0, "bogus",
+            "unknown modifier 'bogus'; modifiers are 'ctrl', 'alt', 'shift', 'super', 'hyper' or 'altgr'"
+        )
     ])
     func badNameIsRejectedWithWhereAndWhatToWrite(text: String, offset: Int, found: String, description: String) {
         do {

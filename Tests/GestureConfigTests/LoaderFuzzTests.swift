@@ -22,7 +22,7 @@ struct SplitMix64: RandomNumberGenerator {
     static let words = [
         "tap", "swipe", "pan", "pinch", "rotate", "long-press", "fingers: 0", "taps: 0", "after: [menu]",
         "with: [zoom]", "steps: {}", "do: []", "on: end", "every: -1", "direction: []", "keys: ctrl+",
-        "area: { x: 200% }", "name: launcher", "inherit: x", "- ", "&a", "*a", "<<: *a", "!!str", "150ms", "600",
+        "area: { x: 200% }", "name: launcher", "inherit: x", "- ", "&a", "*a", "<<: *a", "!!str", "150ms", "600"
     ]
 
     @Test(arguments: 0..<8)

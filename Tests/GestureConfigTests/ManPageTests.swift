@@ -7,7 +7,8 @@ import Testing
     /// The page's text with roff's hyphen and font escapes removed.
     static let page: String = {
         let source = (try? Fixture.text("Packaging/gesturebridge.yaml.5")) ?? ""
-        return source
+        return
+            source
             .replacingOccurrences(of: "\\-", with: "-")
             .replacingOccurrences(of: "\\fB", with: "")
             .replacingOccurrences(of: "\\fI", with: "")

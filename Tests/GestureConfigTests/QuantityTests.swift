@@ -5,7 +5,7 @@ import Testing
 @Suite struct QuantityTests {
     @Test(arguments: [
         ("150ms", 0.150), ("0.5s", 0.5), ("2s", 2.0), ("2", 2.0), ("0.25", 0.25), (".5s", 0.5),
-        ("1500 ms", 1.5), ("10", 10.0), ("0", 0.0), (" 600ms ", 0.6),
+        ("1500 ms", 1.5), ("10", 10.0), ("0", 0.0), (" 600ms ", 0.6)
     ])
     func durationReadsMillisecondsSecondsAndBareSeconds(text: String, seconds: Double) throws {
         #expect(try Quantity.seconds(text) == seconds)
@@ -20,7 +20,7 @@ import Testing
         ("", "bad duration ''"),
         ("1e3", "unknown unit 'e3' in duration '1e3'"),
         ("inf", "bad duration 'inf'"),
-        ("ms", "bad duration 'ms'"),
+        ("ms", "bad duration 'ms'")
     ])
     func badDurationIsRejectedWithItsText(text: String, message: String) {
         #expect(throws: QuantityError.self) { try Quantity.seconds(text) }
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("15deg", 15.0), ("15", 15.0), ("90°", 90.0), ("0", 0.0), ("7.5 deg", 7.5), ("45", 45.0),
+        ("15deg", 15.0), ("15", 15.0), ("90°", 90.0), ("0", 0.0), ("7.5 deg", 7.5), ("45", 45.0)
     ])
     func angleInDegreesBecomesRadians(text: String, degrees: Double) throws {
         #expect(abs(try Quantity.radians(text) - degrees * .pi / 180) < 1e-12)
@@ -61,7 +61,7 @@ import Testing
 
     @Test(arguments: [
         ("100%", Length.percent(100)), ("12.5%", .percent(12.5)), ("0%", .percent(0)),
-        ("48", .points(48)), ("48pt", .points(48)), ("0", .points(0)), ("50 %", .percent(50)),
+        ("48", .points(48)), ("48pt", .points(48)), ("0", .points(0)), ("50 %", .percent(50))
     ])
     func lengthIsPointsOrPercent(text: String, length: Length) throws {
         #expect(try Quantity.length(text) == length)

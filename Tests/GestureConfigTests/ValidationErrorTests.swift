@@ -17,21 +17,21 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "misspelled recognizer parameter",
             yaml: """
-            gestures:
-              - swipe:
-                  fingrs: 3
-                do: { desktop: next }
-            """,
+                gestures:
+                  - swipe:
+                      fingrs: 3
+                    do: { desktop: next }
+                """,
             kind: .unknownKey,
             expected: "config.yaml:3:7: unknown key 'fingrs' in swipe; did you mean 'fingers'?"
         ),
         MistakeCase(
             label: "parameter of another recognizer",
             yaml: """
-            gestures:
-              - swipe: { taps: 2 }
-                do: { desktop: next }
-            """,
+                gestures:
+                  - swipe: { taps: 2 }
+                    do: { desktop: next }
+                """,
             kind: .unknownKey,
             expected: "config.yaml:2:14: unknown key 'taps' in swipe; 'taps' belongs to 'tap' or 'long-press'; "
                 + "swipe takes 'fingers', 'direction', 'distance', 'max-duration' or 'max-angle'"
@@ -39,11 +39,11 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "parameter outside its recognizer",
             yaml: """
-            gestures:
-              - swipe: {}
-                fingers: 3
-                do: { desktop: next }
-            """,
+                gestures:
+                  - swipe: {}
+                    fingers: 3
+                    do: { desktop: next }
+                """,
             kind: .unknownKey,
             expected: "config.yaml:3:5: unknown key 'fingers' in a gesture; put it inside the recognizer, "
                 + "as in 'tap: { fingers: … }'"
@@ -57,10 +57,10 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "list where a number belongs",
             yaml: """
-            gestures:
-              - tap: { fingers: [3] }
-                do: { keys: a }
-            """,
+                gestures:
+                  - tap: { fingers: [3] }
+                    do: { keys: a }
+                """,
             kind: .wrongType,
             expected: "config.yaml:2:21: expected a whole number for 'fingers', found a list"
         ),
@@ -74,10 +74,10 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "duration with an unknown unit",
             yaml: """
-            gestures:
-              - long-press: { duration: 2 weeks }
-                do: { click: right }
-            """,
+                gestures:
+                  - long-press: { duration: 2 weeks }
+                    do: { click: right }
+                """,
             kind: .invalidValue,
             expected: "config.yaml:2:29: unknown unit 'weeks' in duration '2 weeks' for 'duration'; "
                 + "write 'ms' or 's', such as 150ms or 0.5s"
@@ -92,10 +92,10 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "distance in pixels",
             yaml: """
-            gestures:
-              - tap: { movement: 10px }
-                do: { keys: a }
-            """,
+                gestures:
+                  - tap: { movement: 10px }
+                    do: { keys: a }
+                """,
             kind: .invalidValue,
             expected: "config.yaml:2:22: distance '10px' in pixels for 'movement'; "
                 + "distances are in points (1/96 inch): write '10' or '10pt'"
@@ -103,40 +103,40 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "angle with an unknown unit",
             yaml: """
-            gestures:
-              - rotate: { hysteresis: 10grad }
-                do: { keys: a }
-            """,
+                gestures:
+                  - rotate: { hysteresis: 10grad }
+                    do: { keys: a }
+                """,
             kind: .invalidValue,
             expected: "config.yaml:2:27: unknown unit 'grad' in angle '10grad' for 'hysteresis'; did you mean 'rad'?"
         ),
         MistakeCase(
             label: "eleven fingers",
             yaml: """
-            gestures:
-              - tap: { fingers: 11 }
-                do: { keys: a }
-            """,
+                gestures:
+                  - tap: { fingers: 11 }
+                    do: { keys: a }
+                """,
             kind: .outOfRange,
             expected: "config.yaml:2:21: 'fingers' for tap must be 1 to 10, found 11; write a number from 1 to 10"
         ),
         MistakeCase(
             label: "one-finger pinch",
             yaml: """
-            gestures:
-              - pinch: { fingers: 1 }
-                do: { keys: a }
-            """,
+                gestures:
+                  - pinch: { fingers: 1 }
+                    do: { keys: a }
+                """,
             kind: .outOfRange,
             expected: "config.yaml:2:23: 'fingers' for pinch must be 2 to 5, found 1; write a number from 2 to 5"
         ),
         MistakeCase(
             label: "swipe angle past 45 degrees",
             yaml: """
-            gestures:
-              - swipe: { max-angle: 60deg }
-                do: { keys: a }
-            """,
+                gestures:
+                  - swipe: { max-angle: 60deg }
+                    do: { keys: a }
+                """,
             kind: .outOfRange,
             expected: "config.yaml:2:25: 'max-angle' must be more than 0 and at most 45deg, found '60deg'; "
                 + "write a value more than 0 and at most 45deg"
@@ -144,10 +144,10 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "a step so small one update fires millions",
             yaml: """
-            gestures:
-              - pinch: { fingers: 2 }
-                steps: { every: 0.0000001, out: { keys: ctrl+plus } }
-            """,
+                gestures:
+                  - pinch: { fingers: 2 }
+                    steps: { every: 0.0000001, out: { keys: ctrl+plus } }
+                """,
             kind: .outOfRange,
             expected: "config.yaml:3:21: 'every' must be at least 0.01 and at most 10, found '0.0000001'; "
                 + "write a value at least 0.01 and at most 10"
@@ -155,10 +155,10 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "a pan step under two points",
             yaml: """
-            gestures:
-              - pan: { fingers: 3 }
-                steps: { every: 0.5, left: { keys: a } }
-            """,
+                gestures:
+                  - pan: { fingers: 3 }
+                    steps: { every: 0.5, left: { keys: a } }
+                """,
             kind: .outOfRange,
             expected: "config.yaml:3:21: 'every' must be at least 2 and at most 2000, found '0.5'; "
                 + "write a value at least 2 and at most 2000"
@@ -166,9 +166,9 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "a dpi no screen has",
             yaml: """
-            settings:
-              dpi: 0.000001
-            """,
+                settings:
+                  dpi: 0.000001
+                """,
             kind: .outOfRange,
             expected: "config.yaml:2:8: 'dpi' must be at least 24 and at most 1200, found '0.000001'; "
                 + "write a value at least 24 and at most 1200"
@@ -176,64 +176,64 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "key name in the wrong case",
             yaml: """
-            gestures:
-              - swipe: {}
-                do: { keys: alt+left }
-            """,
+                gestures:
+                  - swipe: {}
+                    do: { keys: alt+left }
+                """,
             kind: .unknownKeyName,
             expected: "config.yaml:3:21: unknown key name 'left'; did you mean 'Left'?"
         ),
         MistakeCase(
             label: "misspelled modifier in the second chord of a quoted sequence",
             yaml: """
-            gestures:
-              - swipe: {}
-                do: { keys: "ctrl+c ctl+v" }
-            """,
+                gestures:
+                  - swipe: {}
+                    do: { keys: "ctrl+c ctl+v" }
+                """,
             kind: .unknownKeyName,
             expected: "config.yaml:3:25: unknown modifier 'ctl'; did you mean 'ctrl'?"
         ),
         MistakeCase(
             label: "misspelled action",
             yaml: """
-            gestures:
-              - swipe: {}
-                do: { key: a }
-            """,
+                gestures:
+                  - swipe: {}
+                    do: { key: a }
+                """,
             kind: .unknownAction,
             expected: "config.yaml:3:11: unknown action 'key'; did you mean 'keys'?"
         ),
         MistakeCase(
             label: "misspelled window action",
             yaml: """
-            gestures:
-              - swipe: {}
-                do: { window: maximise }
-            """,
+                gestures:
+                  - swipe: {}
+                    do: { window: maximise }
+                """,
             kind: .unknownAction,
             expected: "config.yaml:3:19: unknown window action 'maximise'; did you mean 'maximize'?"
         ),
         MistakeCase(
             label: "abbreviated desktop",
             yaml: """
-            gestures:
-              - swipe: {}
-                do: { desktop: prev }
-            """,
+                gestures:
+                  - swipe: {}
+                    do: { desktop: prev }
+                """,
             kind: .unknownAction,
             expected: "config.yaml:3:20: unknown desktop 'prev' for 'desktop'; did you mean 'previous'?"
         ),
         MistakeCase(
             label: "two gestures with one name",
             yaml: """
-            gestures:
-              - name: back
-                swipe: {}
-                do: { keys: a }
-              - name: back
-                tap: {}
-                do: { keys: b }
-            """,
+                gestures:
+                  - name: back
+                    swipe: {}
+                    do: { keys: a }
+                  - name: back
+                    tap: {}
+                    do: { keys: b }
+                """,
             kind: .duplicateName,
             expected: "config.yaml:5:11: duplicate gesture name 'back'; it is already used at line 2; "
                 + "give each gesture its own name"
@@ -241,10 +241,10 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "one application in two entries",
             yaml: """
-            apps:
-              firefox: {}
-              "chromium, Firefox": {}
-            """,
+                apps:
+                  firefox: {}
+                  "chromium, Firefox": {}
+                """,
             kind: .duplicateName,
             expected: "config.yaml:3:3: application 'Firefox' is configured twice; "
                 + "it is already configured at line 2; merge the two entries"
@@ -252,34 +252,35 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "after names a misspelled gesture",
             yaml: """
-            gestures:
-              - name: launcher
-                tap: { taps: 2 }
-                do: { keys: a }
-              - tap: {}
-                after: [lancher]
-                do: { keys: b }
-            """,
+                gestures:
+                  - name: launcher
+                    tap: { taps: 2 }
+                    do: { keys: a }
+                  - tap: {}
+                    after: [lancher]
+                    do: { keys: b }
+                """,
             kind: .unknownReference,
             expected: "config.yaml:6:13: 'after' names no gesture 'lancher'; did you mean 'launcher'?"
         ),
         MistakeCase(
             label: "with names nothing",
             yaml: """
-            gestures:
-              - pinch: {}
-                with: spin
-                do: { keys: a }
-            """,
+                gestures:
+                  - pinch: {}
+                    with: spin
+                    do: { keys: a }
+                """,
             kind: .unknownReference,
-            expected: "config.yaml:3:11: 'with' names no gesture 'spin'; give the gesture you mean a 'name:' and use that"
+            expected:
+                "config.yaml:3:11: 'with' names no gesture 'spin'; give the gesture you mean a 'name:' and use that"
         ),
         MistakeCase(
             label: "gesture that does nothing",
             yaml: """
-            gestures:
-              - tap: {}
-            """,
+                gestures:
+                  - tap: {}
+                """,
             kind: .neverFires,
             expected: "config.yaml:2:5: gesture 'screen.gestures[0]' does nothing; "
                 + "add 'do:' with an action, or 'steps:' or 'hold:' for pan, pinch and rotate"
@@ -287,11 +288,11 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "on for a tap",
             yaml: """
-            gestures:
-              - tap: {}
-                on: end
-                do: { keys: a }
-            """,
+                gestures:
+                  - tap: {}
+                    on: end
+                    do: { keys: a }
+                """,
             kind: .neverFires,
             expected: "config.yaml:3:5: 'on' applies only to continuous gestures, but tap is recognized once; "
                 + "remove 'on'; a tap acts when it is recognized"
@@ -299,10 +300,10 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "steps for a swipe",
             yaml: """
-            gestures:
-              - swipe: {}
-                steps: { every: 10, left: { keys: a } }
-            """,
+                gestures:
+                  - swipe: {}
+                    steps: { every: 10, left: { keys: a } }
+                """,
             kind: .neverFires,
             expected: "config.yaml:3:5: 'steps' applies only to pan, pinch and rotate, but swipe is recognized once; "
                 + "use 'do:' instead"
@@ -310,10 +311,10 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "empty direction list",
             yaml: """
-            gestures:
-              - swipe: { direction: [] }
-                do: { keys: a }
-            """,
+                gestures:
+                  - swipe: { direction: [] }
+                    do: { keys: a }
+                """,
             kind: .neverFires,
             expected: "config.yaml:2:25: empty direction list in swipe: it could never start; "
                 + "name at least one of 'left', 'right', 'up' or 'down'"
@@ -321,20 +322,20 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "tap with no taps",
             yaml: """
-            gestures:
-              - tap: { taps: 0 }
-                do: { keys: a }
-            """,
+                gestures:
+                  - tap: { taps: 0 }
+                    do: { keys: a }
+                """,
             kind: .neverFires,
             expected: "config.yaml:2:18: a tap with 'taps: 0' could never fire; write 'taps: 1' or more"
         ),
         MistakeCase(
             label: "pan needing more fingers than it allows",
             yaml: """
-            gestures:
-              - pan: { min-fingers: 3, max-fingers: 2 }
-                do: { keys: a }
-            """,
+                gestures:
+                  - pan: { min-fingers: 3, max-fingers: 2 }
+                    do: { keys: a }
+                """,
             kind: .neverFires,
             expected: "config.yaml:2:41: pan needs at least 3 fingers but at most 2: it could never begin; "
                 + "make 'max-fingers' at least 'min-fingers'"
@@ -342,10 +343,10 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "steps without actions",
             yaml: """
-            gestures:
-              - pinch: {}
-                steps: { every: 0.1 }
-            """,
+                gestures:
+                  - pinch: {}
+                    steps: { every: 0.1 }
+                """,
             kind: .neverFires,
             expected: "config.yaml:3:5: steps for pinch name no actions; "
                 + "add 'in' or 'out' with an action, such as 'in: { keys: … }'"
@@ -353,11 +354,11 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "two recognizers in one gesture",
             yaml: """
-            gestures:
-              - tap: {}
-                swipe: {}
-                do: { keys: a }
-            """,
+                gestures:
+                  - tap: {}
+                    swipe: {}
+                    do: { keys: a }
+                """,
             kind: .conflictingKeys,
             expected: "config.yaml:3:5: two recognizers in one gesture: 'tap' and 'swipe'; "
                 + "split them into two gestures, one recognizer each"
@@ -365,10 +366,10 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "exact and ranged finger counts",
             yaml: """
-            gestures:
-              - pan: { fingers: 2, max-fingers: 3 }
-                do: { keys: a }
-            """,
+                gestures:
+                  - pan: { fingers: 2, max-fingers: 3 }
+                    do: { keys: a }
+                """,
             kind: .conflictingKeys,
             expected: "config.yaml:2:24: 'fingers' and 'max-fingers' in one pan; "
                 + "use 'fingers' for an exact count, or 'min-fingers' and 'max-fingers' for a range"
@@ -376,10 +377,10 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "gesture without a recognizer",
             yaml: """
-            gestures:
-              - name: lonely
-                do: { keys: a }
-            """,
+                gestures:
+                  - name: lonely
+                    do: { keys: a }
+                """,
             kind: .missingKey,
             expected: "config.yaml:2:5: gesture 'lonely' has no recognizer; "
                 + "add one of 'tap', 'long-press', 'pan', 'swipe', 'pinch' or 'rotate'"
@@ -387,23 +388,23 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "steps without every",
             yaml: """
-            gestures:
-              - rotate: {}
-                steps: { clockwise: { keys: a } }
-            """,
+                gestures:
+                  - rotate: {}
+                    steps: { clockwise: { keys: a } }
+                """,
             kind: .missingKey,
             expected: "config.yaml:3:12: steps for rotate need 'every'; add 'every: 15deg'"
         ),
         MistakeCase(
             label: "region wider than its window",
             yaml: """
-            apps:
-              evince:
-                regions:
-                  - name: strip
-                    area: { x: 50%, width: 60% }
-                    gestures: []
-            """,
+                apps:
+                  evince:
+                    regions:
+                      - name: strip
+                        area: { x: 50%, width: 60% }
+                        gestures: []
+                """,
             kind: .regionOutsideWindow,
             expected: "config.yaml:5:15: region 'strip' reaches past the window's right edge (x 50% + width 60%); "
                 + "make x + width fit in the window, such as 'x: 0, width: 100%'"
@@ -411,11 +412,11 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "region percentage above 100",
             yaml: """
-            apps:
-              evince:
-                regions:
-                  - area: { height: 120% }
-            """,
+                apps:
+                  evince:
+                    regions:
+                      - area: { height: 120% }
+                """,
             kind: .regionOutsideWindow,
             expected: "config.yaml:4:25: 'height: 120%' of region 'regions[0]' lies outside the window; "
                 + "percentages of the window run from 0 to 100%"
@@ -423,16 +424,16 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "require-to-fail cycle of two",
             yaml: """
-            gestures:
-              - name: a
-                tap: {}
-                after: [b]
-                do: { keys: a }
-              - name: b
-                tap: { taps: 2 }
-                after: [a]
-                do: { keys: b }
-            """,
+                gestures:
+                  - name: a
+                    tap: {}
+                    after: [b]
+                    do: { keys: a }
+                  - name: b
+                    tap: { taps: 2 }
+                    after: [a]
+                    do: { keys: b }
+                """,
             kind: .requireToFailCycle,
             expected: "config.yaml:4:13: require-to-fail cycle: a → b → a; "
                 + "none of these gestures could ever begin; remove one of the 'after' entries"
@@ -440,12 +441,12 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "gesture waiting for itself",
             yaml: """
-            gestures:
-              - name: a
-                tap: {}
-                after: a
-                do: { keys: a }
-            """,
+                gestures:
+                  - name: a
+                    tap: {}
+                    after: a
+                    do: { keys: a }
+                """,
             kind: .requireToFailCycle,
             expected: "config.yaml:4:12: require-to-fail cycle: a → a; "
                 + "a gesture cannot wait for itself to fail; remove 'a' from its 'after'"
@@ -460,14 +461,15 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         MistakeCase(
             label: "key repeated in one mapping",
             yaml: """
-            gestures:
-              - tap: {}
-                do: { keys: a }
-                do: { keys: b }
-            """,
+                gestures:
+                  - tap: {}
+                    do: { keys: a }
+                    do: { keys: b }
+                """,
             kind: .syntax,
-            expected: "config.yaml:3:5: key 'do' appears twice in one mapping; write each key once, merging the two values"
-        ),
+            expected:
+                "config.yaml:3:5: key 'do' appears twice in one mapping; write each key once, merging the two values"
+        )
     ]
 
     @Test(arguments: mistakes)
@@ -485,19 +487,21 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
     }
 
     @Test func allMistakesInAFileAreReportedInFileOrder() {
-        let errors = Self.errors(loading: """
-            settings:
-              dpi: lots
-            gestures:
-              - swipe: { fingers: 0, direction: sideways }
-                do: { keys: ctrl+left }
-              - tap: {}
-                after: [nobody]
-                do: { command: "" }
-            """)
-        #expect(errors.map(\.kind) == [
-            .invalidValue, .outOfRange, .invalidValue, .unknownKeyName, .unknownReference, .invalidValue,
-        ])
+        let errors = Self.errors(
+            loading: """
+                settings:
+                  dpi: lots
+                gestures:
+                  - swipe: { fingers: 0, direction: sideways }
+                    do: { keys: ctrl+left }
+                  - tap: {}
+                    after: [nobody]
+                    do: { command: "" }
+                """)
+        #expect(
+            errors.map(\.kind) == [
+                .invalidValue, .outOfRange, .invalidValue, .unknownKeyName, .unknownReference, .invalidValue
+            ])
         #expect(errors.map(\.line) == [2, 4, 4, 5, 7, 8])
         #expect(errors.map(\.column) == [8, 23, 37, 22, 13, 20])
         let described = ConfigErrors(errors).description.split(separator: "\n")

@@ -80,7 +80,9 @@ struct ArenaOrderingTests {
         // quick sees the lift first and recognizes, but must wait; slow then fails
         // on the same lift, which releases quick within that frame.
         let log = s.log.map(\.description)
-        let waiting = log.firstIndex { $0.contains("[quick on screen] possible → possible (waiting for slow on screen") }
+        let waiting = log.firstIndex {
+            $0.contains("[quick on screen] possible → possible (waiting for slow on screen")
+        }
         let slowFailed = log.firstIndex { $0.contains("[slow on screen] possible → failed") }
         let quickEnded = log.firstIndex { $0.contains("[quick on screen] possible → ended (slow on screen failed)") }
         #expect(waiting != nil && slowFailed != nil && quickEnded != nil)
@@ -99,7 +101,7 @@ struct ArenaOrderingTests {
         slow.delay = 0.3
         let failer = ProbeDelegate()
         failer.shouldBegin = false
-        slow.delegate = failer // slow will fail when its timer tries to recognize
+        slow.delegate = failer  // slow will fail when its timer tries to recognize
         quick.require(toFail: slow)
         s.screen.addGestureRecognizer(quick)
         s.screen.addGestureRecognizer(slow)
@@ -168,8 +170,9 @@ struct ArenaOrderingTests {
     }
 
     @Test func nestedViewsTheChildWins() {
-        let window = View(kind: .window(WindowInfo(id: 1, windowClass: "App")),
-                          frame: Rect(x: 0, y: 0, width: 800, height: 600))
+        let window = View(
+            kind: .window(WindowInfo(id: 1, windowClass: "App")),
+            frame: Rect(x: 0, y: 0, width: 800, height: 600))
         let s = TouchScript()
         s.screen.addSubview(window)
         let parentDrag = DragProbe("parent")
@@ -209,8 +212,11 @@ struct ArenaOrderingTests {
 struct HitTestingTests {
     func desktop() -> (View, View, View, View) {
         let screen = View(kind: .screen, frame: Rect(x: 0, y: 0, width: 1920, height: 1080))
-        let back = View(kind: .window(WindowInfo(id: 1, windowClass: "Back")), frame: Rect(x: 0, y: 0, width: 1000, height: 800))
-        let front = View(kind: .window(WindowInfo(id: 2, windowClass: "Front")), frame: Rect(x: 500, y: 400, width: 800, height: 600))
+        let back = View(
+            kind: .window(WindowInfo(id: 1, windowClass: "Back")), frame: Rect(x: 0, y: 0, width: 1000, height: 800))
+        let front = View(
+            kind: .window(WindowInfo(id: 2, windowClass: "Front")), frame: Rect(x: 500, y: 400, width: 800, height: 600)
+        )
         let toolbar = View(kind: .region("toolbar"), frame: Rect(x: 0, y: 0, width: 800, height: 48))
         screen.addSubview(back)
         screen.addSubview(front)
@@ -220,7 +226,7 @@ struct HitTestingTests {
 
     @Test(arguments: [
         (100.0, 100.0, "back"), (600.0, 500.0, "front"), (600.0, 420.0, "region toolbar"),
-        (1500.0, 100.0, "screen"), (1100.0, 900.0, "front"),
+        (1500.0, 100.0, "screen"), (1100.0, 900.0, "front")
     ])
     func hitTestFindsTheDeepestTopMostView(x: Double, y: Double, expected: String) {
         let (screen, _, _, _) = desktop()
@@ -282,8 +288,12 @@ struct FramesWithTwoHandsTests {
         for step in 1...3 { s.wait(0.01).frame(move([1, 2, 3], x: 1200 - 30 * Double(step))) }
         #expect(s.actions == ["swipe ended"])
         s.wait(0.04)
-        let lifts: [(UInt32, TouchPhase, Double, Double)] = [(1, .ended, 1110, 500), (2, .ended, 1210, 500), (3, .ended, 1310, 500)]
-        let landings: [(UInt32, TouchPhase, Double, Double)] = [(4, .began, 1200, 500), (5, .began, 1300, 500), (6, .began, 1400, 500)]
+        let lifts: [(UInt32, TouchPhase, Double, Double)] = [
+            (1, .ended, 1110, 500), (2, .ended, 1210, 500), (3, .ended, 1310, 500)
+        ]
+        let landings: [(UInt32, TouchPhase, Double, Double)] = [
+            (4, .began, 1200, 500), (5, .began, 1300, 500), (6, .began, 1400, 500)
+        ]
         s.frame(landingsFirst ? landings + lifts : lifts + landings)
         for step in 1...3 { s.wait(0.01).frame(move([4, 5, 6], x: 1200 - 30 * Double(step))) }
         #expect(s.actions == ["swipe ended", "swipe ended"])

@@ -7,8 +7,9 @@ struct EnginePropertyTests {
     /// A screen and a window full of recognizers that compete, wait for and run with each other.
     static func crowdedScript() -> TouchScript {
         let s = TouchScript()
-        let window = View(kind: .window(WindowInfo(id: 3, windowClass: "App")),
-                          frame: Rect(x: 700, y: 300, width: 600, height: 500))
+        let window = View(
+            kind: .window(WindowInfo(id: 3, windowClass: "App")),
+            frame: Rect(x: 700, y: 300, width: 600, height: 500))
         s.screen.addSubview(window)
         let drag = DragProbe("drag")
         let twoDrag = DragProbe("two-drag", fingers: 2)
@@ -30,8 +31,9 @@ struct EnginePropertyTests {
     /// The six real recognizers, related as a desktop config relates them.
     static func desktopScript() -> TouchScript {
         let s = TouchScript()
-        let window = View(kind: .window(WindowInfo(id: 3, windowClass: "Firefox")),
-                          frame: Rect(x: 700, y: 300, width: 600, height: 500))
+        let window = View(
+            kind: .window(WindowInfo(id: 3, windowClass: "Firefox")),
+            frame: Rect(x: 700, y: 300, width: 600, height: 500))
         s.screen.addSubview(window)
         let single = TapGestureRecognizer(name: "single")
         let double = TapGestureRecognizer(name: "double")
@@ -51,7 +53,9 @@ struct EnginePropertyTests {
         pinch.recognizeSimultaneously(with: rotate)
         let bigPinch = PinchGestureRecognizer(name: "big-pinch")
         bigPinch.numberOfTouchesRequired = 4
-        for r in [single, double, threeTap, press, swipe, pan] as [GestureRecognizer] { s.screen.addGestureRecognizer(r) }
+        for r in [single, double, threeTap, press, swipe, pan] as [GestureRecognizer] {
+            s.screen.addGestureRecognizer(r)
+        }
         for r in [pinch, rotate, bigPinch] as [GestureRecognizer] { window.addGestureRecognizer(r) }
         return s
     }
@@ -102,8 +106,10 @@ struct EnginePropertyTests {
         s.record(.delivery(TouchID(9), .accepted, time: 0))
         s.record(.delivery(TouchID(9), .rejected, time: 0))
         let problems = EngineInvariants.violations(in: s).joined(separator: "\n")
-        for expected in ["changed without began", "action for failed", "invalid transition",
-                         "decided twice", "never ended", "0 touches went down but 1"] {
+        for expected in [
+            "changed without began", "action for failed", "invalid transition",
+            "decided twice", "never ended", "0 touches went down but 1"
+        ] {
             #expect(problems.contains(expected), "\(expected)")
         }
     }

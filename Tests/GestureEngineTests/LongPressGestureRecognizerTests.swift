@@ -5,8 +5,10 @@ import Testing
 @Suite("LongPressGestureRecognizer")
 struct LongPressGestureRecognizerTests {
     /// A script over a screen view with one long-press recognizer named "press".
-    static func makeScript(duration: Double = Thresholds.longPressMinimumDuration, fingers: Int = 1,
-                           taps: Int = 0) -> (TouchScript, LongPressGestureRecognizer) {
+    static func makeScript(
+        duration: Double = Thresholds.longPressMinimumDuration, fingers: Int = 1,
+        taps: Int = 0
+    ) -> (TouchScript, LongPressGestureRecognizer) {
         let s = TouchScript()
         let r = LongPressGestureRecognizer(name: "press")
         r.minimumPressDuration = duration

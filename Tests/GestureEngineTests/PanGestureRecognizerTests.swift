@@ -64,8 +64,10 @@ let singleSwipeDirections: [SwipeDirection] = [.right, .left, .up, .down]
     }
 
     /// The translation and velocity of each pan action, in order.
-    func figures(_ s: TouchScript) -> [(state: GestureRecognizer.State, translation: Vector, velocity: Vector,
-                                        touches: Int)] {
+    func figures(_ s: TouchScript) -> [(
+        state: GestureRecognizer.State, translation: Vector, velocity: Vector,
+        touches: Int
+    )] {
         s.snapshots(of: "pan").compactMap { state, snapshot in
             guard case let .pan(translation, velocity) = snapshot.measurement else { return nil }
             return (state, translation, velocity, snapshot.numberOfTouches)
@@ -231,7 +233,7 @@ let singleSwipeDirections: [SwipeDirection] = [.right, .left, .up, .down]
         DirectionExample(allowed: .right, movement: Vector(dx: 20, dy: -30), begins: false),
         DirectionExample(allowed: [.up, .down], movement: Vector(dx: 0, dy: 30), begins: true),
         DirectionExample(allowed: [.up, .down], movement: Vector(dx: -30, dy: 0), begins: false),
-        DirectionExample(allowed: .left, movement: Vector(dx: -30, dy: 30), begins: true),
+        DirectionExample(allowed: .left, movement: Vector(dx: -30, dy: 30), begins: true)
     ]
 
     @Test(arguments: directionExamples)

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Testing
 @testable import GestureEngine
@@ -223,8 +223,10 @@ func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
 
     /// A delegate that lets its recognizer run with any other.
     final class AllowEverything: GestureRecognizerDelegate {
-        func gestureRecognizer(_ recognizer: GestureRecognizer,
-                               shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { true }
+        func gestureRecognizer(
+            _ recognizer: GestureRecognizer,
+            shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+        ) -> Bool { true }
     }
 
     let s = TouchScript()

@@ -73,7 +73,8 @@ final class TickleRecognizer: GestureRecognizer {
         let direction: Direction = spacing < 0 ? .left : .right
         guard abs(spacing) >= Self.minimumTickleSpacing else { return }
         if lastDirection == .unknown || (lastDirection == .left && direction == .right)
-            || (lastDirection == .right && direction == .left) {
+            || (lastDirection == .right && direction == .left)
+        {
             tickleCount += 1
             currentTickleStart = tickleEnd
             lastDirection = direction
@@ -105,7 +106,7 @@ struct SeedRecognizerTests {
 
     @Test(arguments: [
         ("left instead of down", [(80.0, 130.0), (60.0, 160.0)]),
-        ("only down", [(120.0, 130.0), (140.0, 160.0)]),
+        ("only down", [(120.0, 130.0), (140.0, 160.0)])
     ])
     func checkMarkFailsOnOtherStrokes(_ label: String, path: [(Double, Double)]) {
         let s = script(with: CheckMarkRecognizer(name: "check"))

@@ -14,7 +14,7 @@ struct StateMachineTests {
         (.changed, .began, .changed), (.changed, .changed, .changed), (.changed, .ended, .ended),
         (.changed, .failed, .cancelled), (.changed, .cancelled, .cancelled),
         (.ended, .began, nil), (.ended, .failed, nil), (.cancelled, .changed, nil), (.failed, .began, nil),
-        (.failed, .ended, nil),
+        (.failed, .ended, nil)
     ]
 
     @Test(arguments: corrections)
@@ -35,7 +35,8 @@ struct StateMachineTests {
         let s = TouchScript()
         s.screen.addGestureRecognizer(DragProbe("drag"))
         s.down(1, 100, 100).drag(1, from: (100, 100), to: (200, 100), steps: 5).up(1, 200, 100)
-        #expect(s.actions == ["drag began", "drag changed", "drag changed", "drag changed", "drag changed", "drag ended"])
+        #expect(
+            s.actions == ["drag began", "drag changed", "drag changed", "drag changed", "drag changed", "drag ended"])
     }
 
     @Test func beganMovesToChangedOnTheNextEventWithoutBeingTold() {

@@ -91,10 +91,11 @@ import Testing
         }
         s.finish()
         #expect(s.actions.isEmpty)
-        #expect(s.log.contains { event in
-            if case let .transition(_, _, to, cause, _) = event { return to == .failed && cause == .timer }
-            return false
-        })
+        #expect(
+            s.log.contains { event in
+                if case let .transition(_, _, to, cause, _) = event { return to == .failed && cause == .timer }
+                return false
+            })
     }
 
     /// The Dell Canvas four-finger swipe up: the first finger sets off alone, 32° left of
@@ -132,8 +133,9 @@ import Testing
         let (s, _) = makeScript { $0.direction = direction }
         let unit = swipeUnitVector(direction)
         // 60 pt in one second: only 30 pt are covered when the 0.5 s run out.
-        s.down(1, 500, 500).drag(1, from: (500, 500), to: (500 + 60 * unit.dx, 500 + 60 * unit.dy),
-                                 steps: 50, interval: 0.02)
+        s.down(1, 500, 500).drag(
+            1, from: (500, 500), to: (500 + 60 * unit.dx, 500 + 60 * unit.dy),
+            steps: 50, interval: 0.02)
         #expect(s.actions.isEmpty)
         let failure = s.log.first { event in
             if case let .transition(_, _, to, cause, _) = event { return to == .failed && cause == .timer }

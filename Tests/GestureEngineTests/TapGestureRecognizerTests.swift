@@ -16,7 +16,8 @@ struct TapGestureRecognizerTests {
 
     /// A script with a single-tap and a double-tap recognizer, attached in the given order.
     static func makeSingleAndDouble(doubleFirst: Bool = false)
-        -> (TouchScript, TapGestureRecognizer, TapGestureRecognizer) {
+        -> (TouchScript, TapGestureRecognizer, TapGestureRecognizer)
+    {
         let s = TouchScript()
         let single = TapGestureRecognizer(name: "single")
         let double = TapGestureRecognizer(name: "double")
@@ -233,7 +234,7 @@ struct TapGestureRecognizerTests {
     /// lift decides whether the single tap recognizes that tap as well.
     @Test(arguments: [
         (true, ["single ended", "double ended"]),
-        (false, ["single ended", "single ended", "double ended"]),
+        (false, ["single ended", "single ended", "double ended"])
     ])
     func withoutARequirementADoubleTapFiresBoth(doubleFirst: Bool, expected: [String]) {
         let (s, _, _) = Self.makeSingleAndDouble(doubleFirst: doubleFirst)

@@ -4,8 +4,10 @@ import Testing
 /// Touch types: `allowedTouchTypes` on recognizers and views, separate identifiers, and unreported decisions.
 @Suite struct TouchTypeTests {
     /// One finger of the given type at (x, y), hit-tested at `hit` when given.
-    static func sample(_ id: UInt32, _ phase: TouchPhase, _ x: Double, _ y: Double,
-                       type: TouchType, hit: Point? = nil) -> TouchSample {
+    static func sample(
+        _ id: UInt32, _ phase: TouchPhase, _ x: Double, _ y: Double,
+        type: TouchType, hit: Point? = nil
+    ) -> TouchSample {
         TouchSample(id: TouchID(id), phase: phase, location: Point(x: x, y: y), type: type, hitTestLocation: hit)
     }
 
@@ -25,7 +27,7 @@ import Testing
         ([.indirectPointer], .indirectPointer, true),
         ([.indirectPointer], .direct, false),
         (Set(TouchType.allCases), .direct, true),
-        (Set(TouchType.allCases), .indirectPointer, true),
+        (Set(TouchType.allCases), .indirectPointer, true)
     ]
 
     @Test(arguments: gating)
@@ -66,7 +68,9 @@ import Testing
 
     @Test func touchesOfDifferentTypesWithTheSameIDAreDifferentTouches() {
         let s = TouchScript()
-        s.frame([Self.sample(1, .began, 100, 100, type: .direct), Self.sample(1, .began, 900, 900, type: .indirectPointer)])
+        s.frame([
+            Self.sample(1, .began, 100, 100, type: .direct), Self.sample(1, .began, 900, 900, type: .indirectPointer)
+        ])
         #expect(s.engine.touches.count == 2)
         s.frame([Self.sample(1, .ended, 100, 100, type: .indirectPointer)])
         #expect(s.engine.touches.map(\.type) == [.direct])
@@ -75,7 +79,8 @@ import Testing
 
     @Test func anIndirectTouchIsHitTestedAtItsHitPointAndPassesOverViewsThatDoNotAllowIt() {
         let screen = View(kind: .screen, frame: Rect(x: 0, y: 0, width: 1920, height: 1080))
-        let window = View(kind: .window(WindowInfo(id: 7, windowClass: "Alpha")), frame: Rect(x: 0, y: 0, width: 960, height: 1080))
+        let window = View(
+            kind: .window(WindowInfo(id: 7, windowClass: "Alpha")), frame: Rect(x: 0, y: 0, width: 960, height: 1080))
         let edge = View(kind: .edge(.left), frame: Rect(x: 0, y: 0, width: 20, height: 1080))
         edge.allowedTouchTypes = [.direct]
         screen.addSubview(window)

@@ -7,7 +7,8 @@ import Testing
 @Suite struct ConvertCommandTests {
     /// The `gesturebridge` built beside the test bundle.
     static var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gesturebridge")
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "gesturebridge")
     }
 
     static let atmel = "evemu-devices__Atmel_maXTouch_Touchscreen.4-finger-drag-down.events"
@@ -16,13 +17,16 @@ import Testing
     /// Runs the built `gesturebridge` with `arguments` and `input` on standard input.
     ///
     /// Output and errors go to temporary files, so neither can fill a pipe and stall the process.
-    static func run(_ arguments: [String], input: String = "") throws -> (status: Int32, output: String, errors: String) {
+    static func run(_ arguments: [String], input: String = "") throws -> (status: Int32, output: String, errors: String)
+    {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gb-convert-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (inputFile, outputFile, errorFile) = (folder.appendingPathComponent("in"),
-                                                  folder.appendingPathComponent("out"),
-                                                  folder.appendingPathComponent("err"))
+        let (inputFile, outputFile, errorFile) = (
+            folder.appendingPathComponent("in"),
+            folder.appendingPathComponent("out"),
+            folder.appendingPathComponent("err")
+        )
         try Data(input.utf8).write(to: inputFile)
         try Data().write(to: outputFile)
         try Data().write(to: errorFile)
@@ -34,8 +38,10 @@ import Testing
         process.standardError = try FileHandle(forWritingTo: errorFile)
         try process.run()
         process.waitUntilExit()
-        return (process.terminationStatus, try String(contentsOf: outputFile, encoding: .utf8),
-                try String(contentsOf: errorFile, encoding: .utf8))
+        return (
+            process.terminationStatus, try String(contentsOf: outputFile, encoding: .utf8),
+            try String(contentsOf: errorFile, encoding: .utf8)
+        )
     }
 
     @Test func convertPrintsTheImportedTraceAsJSONLines() throws {
@@ -51,7 +57,10 @@ import Testing
 
     @Test(arguments: [
         (atmel, "1000x500@120", #"{"screen": {"width": 1000, "height": 500, "dpi": 120}}"#),
-        ("evemu-devices__dell_canvas_touch.evemu", "3840x2160", #"{"screen": {"width": 3840, "height": 2160, "dpi": 163.716}}"#),
+        (
+            "evemu-devices__dell_canvas_touch.evemu", "3840x2160",
+            #"{"screen": {"width": 3840, "height": 2160, "dpi": 163.716}}"#
+        )
     ])
     func screenOptionSetsTheScreenAndTheDpiFollowsTheDevice(name: String, screen: String, header: String) throws {
         let (status, output, errors) = try Self.run(
@@ -62,15 +71,18 @@ import Testing
 
     @Test func deviceDescriptionCompletesARecordingWithoutOne() throws {
         let path = try SharedRecordings.path(Self.isdv4)
-        let withDescription = try Self.run(["replay", "--convert", path, "--device-description",
-                                            try SharedRecordings.path(SharedRecordings.isdv4Description)])
+        let withDescription = try Self.run([
+            "replay", "--convert", path, "--device-description",
+            try SharedRecordings.path(SharedRecordings.isdv4Description)
+        ])
         #expect(withDescription.status == 0, "\(withDescription.errors)")
         #expect(try TraceReader.read(withDescription.output, file: "converted.jsonl").events.count > 100)
 
         let without = try Self.run(["replay", "--convert", path])
         #expect(without.status == 1)
         #expect(without.output.isEmpty, "nothing is output for a bad input")
-        #expect(without.errors == "\(path):1: the recording has no device description (N:, I:, A: lines); "
+        #expect(
+            without.errors == "\(path):1: the recording has no device description (N:, I:, A: lines); "
                 + "pass the matching .desc file with --device-description FILE\n")
     }
 
@@ -86,7 +98,8 @@ import Testing
         let trace = folder.appendingPathComponent("Traces/contract-example.jsonl").path
         let (status, output, errors) = try Self.run(["replay", "--convert", "--screen", "800x600", trace])
         #expect(status == 1 && output.isEmpty)
-        #expect(errors == "\(trace): --screen applies to device recordings; "
+        #expect(
+            errors == "\(trace): --screen applies to device recordings; "
                 + "a JSON Lines trace gives its screen in its header line\n")
     }
 
@@ -105,10 +118,13 @@ import Testing
         #expect(status == 0, "\(errors)")
         let lines = output.split(separator: "\n").map(String.init)
         #expect(!lines.isEmpty)
-        let delivered = Set(lines.compactMap { line -> Double? in
-            guard line.contains(#""delivery""#), case .number(let touch)? = Self.json(line)?["touch"] else { return nil }
-            return touch
-        })
+        let delivered = Set(
+            lines.compactMap { line -> Double? in
+                guard line.contains(#""delivery""#), case .number(let touch)? = Self.json(line)?["touch"] else {
+                    return nil
+                }
+                return touch
+            })
         #expect(delivered == [1, 2, 3, 4], "\(output)")
     }
 

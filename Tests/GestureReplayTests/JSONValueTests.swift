@@ -4,14 +4,16 @@ import Testing
 /// The ordered JSON value: parsing by RFC 8259, key order, escaping and compact numbers.
 @Suite struct JSONValueTests {
     @Test(arguments: [
-        (#"{"b": 1, "a": [true, false, null], "c": {"z": "x", "y": -0.5e1}}"#,
-         JSONValue.object([("b", 1), ("a", [true, false, nil]), ("c", .object([("z", "x"), ("y", -5)]))])),
+        (
+            #"{"b": 1, "a": [true, false, null], "c": {"z": "x", "y": -0.5e1}}"#,
+            JSONValue.object([("b", 1), ("a", [true, false, nil]), ("c", .object([("z", "x"), ("y", -5)]))])
+        ),
         (#"  "\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00"  "#, JSONValue.string("\"\\/\u{08}\u{0C}\n\r\té😀")),
         ("0", JSONValue.number(0)),
         ("-0.25E+2", JSONValue.number(-25)),
         ("[]", JSONValue.array([])),
         ("{}", JSONValue.object([])),
-        (#""日本語 ☃""#, JSONValue.string("日本語 ☃")),
+        (#""日本語 ☃""#, JSONValue.string("日本語 ☃"))
     ])
     func validTextParses(text: String, expected: JSONValue) throws {
         #expect(try JSONValue(parsing: text) == expected)
@@ -37,7 +39,7 @@ import Testing
         (#""\u12g4""#, "expected a hex digit, found 'g'"),
         ("\"a\u{1}\"", "control character byte 0x01 in a string; write it escaped"),
         ("1e400", "the number 1e400 is too large"),
-        (String(repeating: "[", count: 65) + String(repeating: "]", count: 65), "nested deeper than 64 levels"),
+        (String(repeating: "[", count: 65) + String(repeating: "]", count: 65), "nested deeper than 64 levels")
     ])
     func invalidTextIsRejectedWithAReason(text: String, message: String) {
         do {
@@ -88,7 +90,7 @@ import Testing
         ("del \u{7F} csi \u{9B}", #""del \u007f csi \u009b""#),
         ("sep \u{2028}\u{2029}", #""sep \u2028\u2029""#),
         ("Café 😀 日本", #""Café 😀 日本""#),
-        ("/", #""/""#),
+        ("/", #""/""#)
     ])
     func stringsAreEscapedForJSON(text: String, json: String) throws {
         var output = ""
@@ -126,7 +128,7 @@ import Testing
         (-2.5, 0, "-3"),
         (0.000123456, 6, "0.000123"),
         (Double.infinity, 3, "null"),
-        (Double.nan, 4, "null"),
+        (Double.nan, 4, "null")
     ])
     func numbersAreCompactWithoutExponents(value: Double, decimals: Int, expected: String) {
         #expect(JSONNumberFormat.string(value, decimals: decimals) == expected)

@@ -90,10 +90,11 @@ private typealias Touch = RecordingText.Touch
         let trace = try RecordingText.importTrace(text)
         // 2940 units at 10 units/mm: 294 mm, so 1920 px over 11.57 in.
         #expect(trace.header.screen == Trace.Screen(width: 1920, height: 1080, dpi: 165.878))
-        #expect(RecordingText.touches(trace) == [
-            Touch(0, 1, .down, 959.674, 539.673), Touch(0.015, 1, .move, 979.259, 539.673),
-            Touch(0.03, 1, .up, 979.259, 539.673),
-        ])
+        #expect(
+            RecordingText.touches(trace) == [
+                Touch(0, 1, .down, 959.674, 539.673), Touch(0.015, 1, .move, 979.259, 539.673),
+                Touch(0.03, 1, .up, 979.259, 539.673)
+            ])
         // Each touch line carries the line of its frame's SYN_REPORT.
         #expect(trace.events.map(\.line) == [60, 66, 70])
     }
@@ -102,7 +103,7 @@ private typealias Touch = RecordingText.Touch
         let text = RecordingText.geteventLines([
             (0, "EV_ABS ABS_MT_TRACKING_ID 00000000"), (0, "EV_ABS ABS_MT_POSITION_X 000005be"),
             (0, "EV_ABS ABS_MT_POSITION_Y 00000339"), (0, "EV_SYN SYN_MT_REPORT 00000000"),
-            (0, "EV_SYN SYN_REPORT 00000000"),
+            (0, "EV_SYN SYN_REPORT 00000000")
         ])
         let trace = try RecordingText.importTrace(text, description: Self.record)
         #expect(trace.header.screen.dpi == 165.878)
@@ -111,14 +112,18 @@ private typealias Touch = RecordingText.Touch
 
     @Test func aRecordWithoutATouchscreenIsAnError() {
         let keyboardOnly = Self.record.components(separatedBy: "- node: /dev/input/event5")[0]
-        #expect(throws: TraceInputError.recording(RecordingError(
-            file: "test.events", line: 11, reason: .noTouchDevice(devices: 1)))) {
+        #expect(
+            throws: TraceInputError.recording(
+                RecordingError(
+                    file: "test.events", line: 11, reason: .noTouchDevice(devices: 1)))
+        ) {
             try RecordingText.importTrace(keyboardOnly)
         }
     }
 
     @Test func yamlScalarsFlowCollectionsAndCommentsParse() throws {
-        let node = try RecordYAML.parse("""
+        let node = try RecordYAML.parse(
+            """
             ---
             a: 'it''s'   # a comment
             b: "tab\\there: \\u00e9"

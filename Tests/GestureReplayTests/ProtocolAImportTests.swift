@@ -9,7 +9,7 @@ private typealias Touch = RecordingText.Touch
     static func contact(_ offset: Int64, id: Int?, x: Int, y: Int) -> [(Int64, String)] {
         (id.map { [(offset, "EV_ABS ABS_MT_TRACKING_ID \(hex($0))")] } ?? []) + [
             (offset, "EV_ABS ABS_MT_POSITION_X \(hex(x))"), (offset, "EV_ABS ABS_MT_POSITION_Y \(hex(y))"),
-            (offset, "EV_ABS ABS_MT_PRESSURE 00000017"), (offset, "EV_SYN SYN_MT_REPORT 00000000"),
+            (offset, "EV_ABS ABS_MT_PRESSURE 00000017"), (offset, "EV_SYN SYN_MT_REPORT 00000000")
         ]
     }
 
@@ -27,7 +27,9 @@ private typealias Touch = RecordingText.Touch
             Self.contact(0, id: nil, x: Int(Int32.min), y: Int(Int32.min)) + Self.report(0)
                 + Self.contact(16000, id: nil, x: Int(Int32.max), y: Int(Int32.max)) + Self.report(16000))
         let trace = try RecordingText.importTrace(text, description: RecordingText.pixelDescription)
-        #expect(RecordingText.touches(trace).map(\.phase) == [.down, .move, .cancel], "one touch, moved, cancelled at the end")
+        #expect(
+            RecordingText.touches(trace).map(\.phase) == [.down, .move, .cancel],
+            "one touch, moved, cancelled at the end")
     }
 
     @Test func aContactMissingFromAFrameHasLiftedAndAReturningIdIsANewTouch() throws {
@@ -40,13 +42,14 @@ private typealias Touch = RecordingText.Touch
                 + [(64000, "EV_KEY BTN_TOUCH UP")] + Self.report(64000))
         // The description's units are pixels, so positions read as written.
         let trace = try RecordingText.importTrace(text, description: RecordingText.pixelDescription)
-        #expect(RecordingText.touches(trace) == [
-            Touch(0, 1, .down, 100, 200), Touch(0, 2, .down, 300, 400),
-            Touch(0.016, 1, .up, 100, 200), Touch(0.016, 2, .move, 310, 400),
-            Touch(0.032, 2, .up, 310, 400),
-            Touch(0.048, 3, .down, 100, 200),
-            Touch(0.064, 3, .up, 100, 200),
-        ])
+        #expect(
+            RecordingText.touches(trace) == [
+                Touch(0, 1, .down, 100, 200), Touch(0, 2, .down, 300, 400),
+                Touch(0.016, 1, .up, 100, 200), Touch(0.016, 2, .move, 310, 400),
+                Touch(0.032, 2, .up, 310, 400),
+                Touch(0.048, 3, .down, 100, 200),
+                Touch(0.064, 3, .up, 100, 200)
+            ])
     }
 
     @Test func anonymousContactsFollowTheNearestContactOfTheFrameBefore() throws {
@@ -57,12 +60,13 @@ private typealias Touch = RecordingText.Touch
                 + Self.report(10000)
                 + Self.contact(20000, id: nil, x: 110, y: 100) + Self.report(20000))
         let trace = try RecordingText.importTrace(text, description: RecordingText.pixelDescription)
-        #expect(RecordingText.touches(trace) == [
-            Touch(0, 1, .down, 100, 100), Touch(0, 2, .down, 1000, 500),
-            Touch(0.01, 2, .move, 1005, 505), Touch(0.01, 1, .move, 105, 100),
-            Touch(0.02, 2, .up, 1005, 505), Touch(0.02, 1, .move, 110, 100),
-            Touch(0.02, 1, .cancel, 110, 100),
-        ])
+        #expect(
+            RecordingText.touches(trace) == [
+                Touch(0, 1, .down, 100, 100), Touch(0, 2, .down, 1000, 500),
+                Touch(0.01, 2, .move, 1005, 505), Touch(0.01, 1, .move, 105, 100),
+                Touch(0.02, 2, .up, 1005, 505), Touch(0.02, 1, .move, 110, 100),
+                Touch(0.02, 1, .cancel, 110, 100)
+            ])
     }
 
     @Test func withoutAxisRangesTheContactsBoxFillsTheScreenWithoutDistortion() throws {
@@ -71,9 +75,11 @@ private typealias Touch = RecordingText.Touch
                 + Self.contact(10000, id: 0, x: 1100, y: 600) + Self.report(10000))
         let trace = try RecordingText.importTrace(text)
         // One scale for both axes: 1920 px over 1001 units (the 101 units of y would allow more).
-        #expect(RecordingText.touches(trace) == [
-            Touch(0, 1, .down, 0, 0), Touch(0.01, 1, .move, 1918.082, 191.808), Touch(0.01, 1, .cancel, 1918.082, 191.808),
-        ])
+        #expect(
+            RecordingText.touches(trace) == [
+                Touch(0, 1, .down, 0, 0), Touch(0.01, 1, .move, 1918.082, 191.808),
+                Touch(0.01, 1, .cancel, 1918.082, 191.808)
+            ])
         #expect(trace.header.screen == Trace.Screen())
     }
 
@@ -100,16 +106,19 @@ private typealias Touch = RecordingText.Touch
     }
 
     @Test func evemuRecordingsOfProtocolADevicesDecodeTheSameWay() throws {
-        let text = RecordingText.pixelDescription + RecordingText.evemuEvents([
-            (0, "0003 0035 100"), (0, "0003 0036 200"), (0, "0000 0002 0"),
-            (0, "0003 0035 900"), (0, "0003 0036 800"), (0, "0000 0002 0"), (0, "0000 0000 0"),
-            (15000, "0003 0035 905"), (15000, "0003 0036 800"), (15000, "0000 0002 0"), (15000, "0000 0000 0"),
-            (30000, "0000 0002 0"), (30000, "0000 0000 0"),
-        ])
-        #expect(RecordingText.touches(try RecordingText.importTrace(text)) == [
-            Touch(0, 1, .down, 100, 200), Touch(0, 2, .down, 900, 800),
-            Touch(0.015, 1, .up, 100, 200), Touch(0.015, 2, .move, 905, 800),
-            Touch(0.03, 2, .up, 905, 800),
-        ])
+        let text =
+            RecordingText.pixelDescription
+            + RecordingText.evemuEvents([
+                (0, "0003 0035 100"), (0, "0003 0036 200"), (0, "0000 0002 0"),
+                (0, "0003 0035 900"), (0, "0003 0036 800"), (0, "0000 0002 0"), (0, "0000 0000 0"),
+                (15000, "0003 0035 905"), (15000, "0003 0036 800"), (15000, "0000 0002 0"), (15000, "0000 0000 0"),
+                (30000, "0000 0002 0"), (30000, "0000 0000 0")
+            ])
+        #expect(
+            RecordingText.touches(try RecordingText.importTrace(text)) == [
+                Touch(0, 1, .down, 100, 200), Touch(0, 2, .down, 900, 800),
+                Touch(0.015, 1, .up, 100, 200), Touch(0.015, 2, .move, 905, 800),
+                Touch(0.03, 2, .up, 905, 800)
+            ])
     }
 }

@@ -21,10 +21,13 @@ extension RealRecordingGestureTests {
     }
 
     @Test func atmelFastTapsAreNineSingleTapsWhereATapIsBound() throws {
-        let run = try RecordingReplay(recording: RecordingReplay.atmelFastTaps.recording, config: "kiosk.yaml",
-                                      screen: RecordingReplay.atmelScreen).run()
+        let run = try RecordingReplay(
+            recording: RecordingReplay.atmelFastTaps.recording, config: "kiosk.yaml",
+            screen: RecordingReplay.atmelScreen
+        ).run()
         // Two frames each (down, up): nine taps, each at its lift; the hold never begins.
-        #expect(run.stateLines(of: "next-page").map { ScenarioRun.milliseconds($0.time) }
+        #expect(
+            run.stateLines(of: "next-page").map { ScenarioRun.milliseconds($0.time) }
                 == [96, 317, 551, 773, 994, 1215, 1450, 1685, 1934])
         #expect(run.states(of: "previous-page").isEmpty)
     }
@@ -40,8 +43,10 @@ extension RealRecordingGestureTests {
         #expect(run.actionObjects(of: "context-menu").count == 1)
     }
 
-    @Test(arguments: [(RecordingReplay.atmelFourFingerDrag, "show-desktop"),
-                      (RecordingReplay.ep0430FourFingerDrag, "move-window")])
+    @Test(arguments: [
+        (RecordingReplay.atmelFourFingerDrag, "show-desktop"),
+        (RecordingReplay.ep0430FourFingerDrag, "move-window")
+    ])
     func fourFingerDragsDownAreFourFingerGesturesDown(replay: RecordingReplay, gesture: String) throws {
         let run = try replay.run()
         let first = try #require(run.stateLines(of: gesture).first)
@@ -106,8 +111,10 @@ extension RealRecordingGestureTests {
     @Test func isdv4CircleStartsWithAStrokeThatAQuickSwipeTakes() throws {
         // Where 2-finger swipes are bound, the circle's first 60 pt (0.25 s, 10° off horizontal) are a
         // swipe right by UIKit's rules: the swipe is recognized during the stroke, before it curves.
-        let run = try RecordingReplay(recording: RecordingReplay.isdv4Circle.recording, config: "isdv4-browser.yaml",
-                                      screen: RecordingReplay.isdv4Screen).run()
+        let run = try RecordingReplay(
+            recording: RecordingReplay.isdv4Circle.recording, config: "isdv4-browser.yaml",
+            screen: RecordingReplay.isdv4Screen
+        ).run()
         #expect(run.millisecond(of: "back", .ended) == 252)
     }
 
@@ -138,7 +145,9 @@ extension RealRecordingGestureTests {
             guard case .touch(let touch) = event.input else { continue }
             positions[touch.id.rawValue] = (touch.x, touch.y)
             let count = Double(positions.count)
-            let centroid = (positions.values.map(\.0).reduce(0, +) / count, positions.values.map(\.1).reduce(0, +) / count)
+            let centroid = (
+                positions.values.map(\.0).reduce(0, +) / count, positions.values.map(\.1).reduce(0, +) / count
+            )
             if first == nil, touch.phase == .move { first = centroid }
             if touch.phase == .move { last = centroid }
         }

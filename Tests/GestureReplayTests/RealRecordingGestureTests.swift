@@ -19,19 +19,26 @@ struct RecordingOutcome: Sendable, CustomTestStringConvertible {
     static let outcomes: [RecordingOutcome] = [
         // A turn (not a pinch), a 3- and a 5-finger pinch, a 4-finger tap, a 3-finger swipe, and a
         // last turn still under way when the recording stops (so it is cancelled).
-        .init(replay: .threeM, states: [
-            "turn": [.began, .changed, .ended, .began, .changed, .cancelled], "minimize": [.began, .changed, .ended],
-            "overview": [.ended], "show-desktop": [.began, .changed, .ended], "next-desktop": [.ended],
-        ]),
+        .init(
+            replay: .threeM,
+            states: [
+                "turn": [.began, .changed, .ended, .began, .changed, .cancelled],
+                "minimize": [.began, .changed, .ended],
+                "overview": [.ended], "show-desktop": [.began, .changed, .ended], "next-desktop": [.ended]
+            ]),
         // A 2-finger tap, a 4-finger swipe up, a 5-finger pinch; the flick is the application's.
-        .init(replay: .dellCanvas, states: [
-            "context-menu": [.ended], "overview": [.ended], "close-window": [.began, .changed, .ended],
-        ]),
+        .init(
+            replay: .dellCanvas,
+            states: [
+                "context-menu": [.ended], "overview": [.ended], "close-window": [.began, .changed, .ended]
+            ]),
         // Three 2-finger taps, two long presses, and a pinch among ten fingers placed one by one.
-        .init(replay: .wacomDTH2242, states: [
-            "undo": [.ended, .ended, .ended], "right-click": [.began, .changed, .ended, .began, .changed, .ended],
-            "zoom": [.began, .changed, .ended],
-        ]),
+        .init(
+            replay: .wacomDTH2242,
+            states: [
+                "undo": [.ended, .ended, .ended], "right-click": [.began, .changed, .ended, .began, .changed, .ended],
+                "zoom": [.began, .changed, .ended]
+            ]),
         .init(replay: .atmelFastTaps, states: [:]),
         .init(replay: .atmelHold, states: ["context-menu": [.began, .changed, .ended]]),
         .init(replay: .atmelFourFingerDrag, states: ["show-desktop": [.ended]]),
@@ -39,7 +46,7 @@ struct RecordingOutcome: Sendable, CustomTestStringConvertible {
         .init(replay: .ep0430FourFingerDrag, states: ["move-window": [.began, .changed, .ended]]),
         .init(replay: .isdv4TopSwipe, states: ["back": [.ended]]),
         .init(replay: .isdv4Circle, states: ["move-map": [.began, .changed, .ended]]),
-        .init(replay: .phoneDrag, states: ["move-map": [.began, .changed, .ended]]),
+        .init(replay: .phoneDrag, states: ["move-map": [.began, .changed, .ended]])
     ]
 
     @Test(arguments: outcomes)
@@ -77,8 +84,10 @@ struct RecordingOutcome: Sendable, CustomTestStringConvertible {
     }
 
     @Test(arguments: [("minimize", 3, 8248, 0.844, [5, 6, 7]), ("show-desktop", 5, 14517, 0.809, [13, 14, 15, 16, 17])])
-    func threeMThreeAndFiveFingerPinchesInEndBelowScaleOne(gesture: String, fingers: Int, beganAt: Int,
-                                                          scale: Double, touches: [UInt32]) throws {
+    func threeMThreeAndFiveFingerPinchesInEndBelowScaleOne(
+        gesture: String, fingers: Int, beganAt: Int,
+        scale: Double, touches: [UInt32]
+    ) throws {
         let run = try RecordingReplay.threeM.run()
         let began = try #require(run.stateLines(of: gesture).first { $0.state == .began })
         let ended = try #require(run.stateLines(of: gesture).first { $0.state == .ended })
@@ -155,7 +164,8 @@ struct RecordingOutcome: Sendable, CustomTestStringConvertible {
         // six fingers, which land 0.6 s after the other four and tap while those rest.
         #expect(run.stateLines(of: "undo").map { ScenarioRun.milliseconds($0.time) } == [2998, 16374, 16802])
         // The only pinch: two fingers landing together among ten placed one by one, 24 pt closer.
-        #expect(run.stateLines(of: "zoom").filter { $0.state == .began }.map { ScenarioRun.milliseconds($0.time) }
+        #expect(
+            run.stateLines(of: "zoom").filter { $0.state == .began }.map { ScenarioRun.milliseconds($0.time) }
                 == [11610])
     }
 

@@ -18,8 +18,10 @@ struct RecordedHand {
             guard let first = path.first else { return 0 }
             var farthest = 0.0
             for point in path where point.time - landing <= seconds {
-                farthest = max(farthest, ((point.x - first.x) * (point.x - first.x)
-                    + (point.y - first.y) * (point.y - first.y)).squareRoot())
+                farthest = max(
+                    farthest,
+                    ((point.x - first.x) * (point.x - first.x)
+                        + (point.y - first.y) * (point.y - first.y)).squareRoot())
             }
             return farthest
         }
@@ -80,10 +82,14 @@ struct RecordedHand {
 
     /// How many of the 19 gestures a finger window catches, and what it costs the 30 one-finger
     /// touches: each reaches the application at its lift or when the window closes, whichever is first.
-    @Test(arguments: [(0.100, 15, 20, 90), (0.125, 18, 17, 106), (0.150, 18, 16, 120), (0.276, 19, 10, 178),
-                      (0.300, 19, 10, 186)])
-    func fingerWindowCatchesGesturesAndDelaysLoneFingers(window: Double, caught: Int, heldPast: Int,
-                                                         meanDelay: Int) throws {
+    @Test(arguments: [
+        (0.100, 15, 20, 90), (0.125, 18, 17, 106), (0.150, 18, 16, 120), (0.276, 19, 10, 178),
+        (0.300, 19, 10, 186)
+    ])
+    func fingerWindowCatchesGesturesAndDelaysLoneFingers(
+        window: Double, caught: Int, heldPast: Int,
+        meanDelay: Int
+    ) throws {
         let gestures = try Self.multiFingerGestures()
         #expect(gestures.filter { $0.landingSpread < window }.count == caught)
         let lone = try RecordedHand.allRecorded().filter { $0.peak == 1 }.flatMap(\.fingers)
@@ -111,7 +117,7 @@ struct RecordedHand {
     @Test(arguments: [
         (RecordingReplay.atmelHold, 0, [9.8, 9.7]),
         (RecordingReplay.wacomDTH2242, 21, [3.3]),
-        (RecordingReplay.wacomDTH2242, 8, [8.4, 4.1]),
+        (RecordingReplay.wacomDTH2242, 8, [8.4, 4.1])
     ])
     func stillPressesDriftLessThanTheLongPressAllowance(replay: RecordingReplay, hand: Int, drifts: [Double]) throws {
         let fingers = RecordedHand.hands(in: try replay.trace())[hand].fingers

@@ -25,13 +25,17 @@ import Testing
         }
         let isdv4 = try SharedRecordings.text(SharedRecordings.isdv4Description)
         return [
-            Base(name: "Atmel evemu", text: try head(
-                "evemu-devices__Atmel_maXTouch_Touchscreen.4-finger-drag-down.events", lines: 400)),
+            Base(
+                name: "Atmel evemu",
+                text: try head(
+                    "evemu-devices__Atmel_maXTouch_Touchscreen.4-finger-drag-down.events", lines: 400)),
             Base(name: "Dell evemu", text: try head("evemu-devices__dell_canvas_touch.evemu", lines: 300)),
-            Base(name: "ISDv4 events and desc", text: try head(
-                "evemu-devices__Wacom_ISDv4_E6_Finger.double-top-swipe.events", lines: 150), description: isdv4),
+            Base(
+                name: "ISDv4 events and desc",
+                text: try head(
+                    "evemu-devices__Wacom_ISDv4_E6_Finger.double-top-swipe.events", lines: 150), description: isdv4),
             Base(name: "getevent", text: try head("MonkeyHelper__phone-two-finger-drag.getevent.txt", lines: 200)),
-            Base(name: "libinput record", text: LibinputRecordImportTests.record),
+            Base(name: "libinput record", text: LibinputRecordImportTests.record)
         ]
     }
 
@@ -40,7 +44,7 @@ import Testing
         "E: ", "0000 0000 0", "0000 0002 0", "0000 0003 0", "0003 002f ", "0003 0039 -1", "0003 0035 ", "-1", "-",
         "99999999999", "ffffffff", "EV_SYN SYN_MT_REPORT 00000000", "SYN_REPORT", "ABS_MT_SLOT", "[", "]", "{", "}",
         ":", "- ", "  ", "\t", "#", "\r", ",", "'", "\"", "&", "0x", "N: x", "A: 35 5 5 0 0 0", "A: 36 0 1 0 0 999",
-        "evdev:", "[0, 0, 0, 0, 0]", ".", "9", "0",
+        "evdev:", "[0, 0, 0, 0, 0]", ".", "9", "0"
     ]
 
     @Test(arguments: [UInt64(11), 12, 13])

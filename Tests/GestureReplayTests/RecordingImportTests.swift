@@ -20,39 +20,58 @@ struct RecordingCase: Sendable, CustomTestStringConvertible {
 /// Every shared recording imports, and its touches, timing and fingers match SOURCES.md.
 @Suite struct RecordingImportTests {
     static let cases: [RecordingCase] = [
-        RecordingCase(name: "evemu__3m.event", touches: 34, duration: 29.1, maximumFingers: 10, cancels: 2,
-                      dpi: 96, gestures: 11,
-                      landings: [[0, 10], [0, 15, 122], [0, 0, 5, 5], [0, 15, 15, 31, 72],
-                                 [0, 36, 56, 72, 77, 83, 90, 90, 90, 95, 2037], [0, 20, 25], [0, 51]]),
-        RecordingCase(name: "evemu-devices__dell_canvas_touch.evemu", touches: 12, duration: 13.9, maximumFingers: 5,
-                      cancels: 0, dpi: 81.858, gestures: 4,
-                      landings: [[0, 0], [0, 150, 263, 275], [0, 6, 62, 69, 81]]),
+        RecordingCase(
+            name: "evemu__3m.event", touches: 34, duration: 29.1, maximumFingers: 10, cancels: 2,
+            dpi: 96, gestures: 11,
+            landings: [
+                [0, 10], [0, 15, 122], [0, 0, 5, 5], [0, 15, 15, 31, 72],
+                [0, 36, 56, 72, 77, 83, 90, 90, 90, 95, 2037], [0, 20, 25], [0, 51]
+            ]),
+        RecordingCase(
+            name: "evemu-devices__dell_canvas_touch.evemu", touches: 12, duration: 13.9, maximumFingers: 5,
+            cancels: 0, dpi: 81.858, gestures: 4,
+            landings: [[0, 0], [0, 150, 263, 275], [0, 6, 62, 69, 81]]),
         // 22 gestures in SOURCES.md, plus a 10 ms brush at the very end.
-        RecordingCase(name: "evemu-devices__Wacom_DTH2242_Finger.events", touches: 66, duration: 24.1,
-                      maximumFingers: 10, cancels: 0, dpi: 104.923, gestures: 23,
-                      landings: [[0, 76], [0, 696], [0, 576],
-                                 [0, 382, 662, 720, 864, 1262, 1272, 1292, 1292, 1300, 1402, 1410, 1522, 1522, 3948,
-                                  3948, 4040, 4100],
-                                 [0, 738, 754, 762, 1358, 1376], [0, 76],
-                                 [0, 94, 246, 254, 384, 402, 816, 1028, 1036, 1232, 1384, 1468, 1546, 1564, 1932,
-                                  1942, 1960, 1976]]),
-        RecordingCase(name: "evemu-devices__Atmel_maXTouch_Touchscreen.4-finger-drag-down.events", touches: 4,
-                      duration: 0.57, maximumFingers: 4, cancels: 0, dpi: 96, gestures: 1,
-                      landings: [[0, 28, 28, 111]]),
-        RecordingCase(name: "evemu-devices__Atmel_maXTouch_Touchscreen.2-fingers-touch-release.events", touches: 2,
-                      duration: 0.82, maximumFingers: 2, cancels: 0, dpi: 96, gestures: 1, landings: [[0, 55]]),
-        RecordingCase(name: "evemu-devices__Atmel_maXTouch_Touchscreen.1-finger-fast-taps.events", touches: 9,
-                      duration: 1.93, maximumFingers: 1, cancels: 0, dpi: 96, gestures: 9, landings: []),
-        RecordingCase(name: "evemu-devices__EP0430M09.2-finger-scroll-down.events", touches: 2, duration: 0.75,
-                      maximumFingers: 2, cancels: 0, dpi: 96, gestures: 1, landings: [[0, 8]]),
-        RecordingCase(name: "evemu-devices__EP0430M09.4-finger-drag-down.events", touches: 4, duration: 1.17,
-                      maximumFingers: 4, cancels: 0, dpi: 96, gestures: 1, landings: [[0, 0, 0, 0]]),
-        RecordingCase(name: "evemu-devices__Wacom_ISDv4_E6_Finger.double-top-swipe.events", touches: 2,
-                      duration: 1.9, maximumFingers: 2, cancels: 0, dpi: 96, gestures: 1, landings: [[0, 36]]),
-        RecordingCase(name: "evemu-devices__Wacom_ISDv4_E6_Finger.double-center-circle.events", touches: 2,
-                      duration: 1.48, maximumFingers: 2, cancels: 0, dpi: 96, gestures: 1, landings: [[0, 0]]),
-        RecordingCase(name: "MonkeyHelper__phone-two-finger-drag.getevent.txt", touches: 2, duration: 1.1,
-                      maximumFingers: 2, cancels: 0, dpi: 96, gestures: 1, landings: [[0, 104]]),
+        RecordingCase(
+            name: "evemu-devices__Wacom_DTH2242_Finger.events", touches: 66, duration: 24.1,
+            maximumFingers: 10, cancels: 0, dpi: 104.923, gestures: 23,
+            landings: [
+                [0, 76], [0, 696], [0, 576],
+                [
+                    0, 382, 662, 720, 864, 1262, 1272, 1292, 1292, 1300, 1402, 1410, 1522, 1522, 3948,
+                    3948, 4040, 4100
+                ],
+                [0, 738, 754, 762, 1358, 1376], [0, 76],
+                [
+                    0, 94, 246, 254, 384, 402, 816, 1028, 1036, 1232, 1384, 1468, 1546, 1564, 1932,
+                    1942, 1960, 1976
+                ]
+            ]),
+        RecordingCase(
+            name: "evemu-devices__Atmel_maXTouch_Touchscreen.4-finger-drag-down.events", touches: 4,
+            duration: 0.57, maximumFingers: 4, cancels: 0, dpi: 96, gestures: 1,
+            landings: [[0, 28, 28, 111]]),
+        RecordingCase(
+            name: "evemu-devices__Atmel_maXTouch_Touchscreen.2-fingers-touch-release.events", touches: 2,
+            duration: 0.82, maximumFingers: 2, cancels: 0, dpi: 96, gestures: 1, landings: [[0, 55]]),
+        RecordingCase(
+            name: "evemu-devices__Atmel_maXTouch_Touchscreen.1-finger-fast-taps.events", touches: 9,
+            duration: 1.93, maximumFingers: 1, cancels: 0, dpi: 96, gestures: 9, landings: []),
+        RecordingCase(
+            name: "evemu-devices__EP0430M09.2-finger-scroll-down.events", touches: 2, duration: 0.75,
+            maximumFingers: 2, cancels: 0, dpi: 96, gestures: 1, landings: [[0, 8]]),
+        RecordingCase(
+            name: "evemu-devices__EP0430M09.4-finger-drag-down.events", touches: 4, duration: 1.17,
+            maximumFingers: 4, cancels: 0, dpi: 96, gestures: 1, landings: [[0, 0, 0, 0]]),
+        RecordingCase(
+            name: "evemu-devices__Wacom_ISDv4_E6_Finger.double-top-swipe.events", touches: 2,
+            duration: 1.9, maximumFingers: 2, cancels: 0, dpi: 96, gestures: 1, landings: [[0, 36]]),
+        RecordingCase(
+            name: "evemu-devices__Wacom_ISDv4_E6_Finger.double-center-circle.events", touches: 2,
+            duration: 1.48, maximumFingers: 2, cancels: 0, dpi: 96, gestures: 1, landings: [[0, 0]]),
+        RecordingCase(
+            name: "MonkeyHelper__phone-two-finger-drag.getevent.txt", touches: 2, duration: 1.1,
+            maximumFingers: 2, cancels: 0, dpi: 96, gestures: 1, landings: [[0, 104]])
     ]
 
     @Test(arguments: cases)
@@ -70,8 +89,9 @@ struct RecordingCase: Sendable, CustomTestStringConvertible {
         #expect(landings.count == recording.landings.count, "\(landings)")
         for (measured, described) in zip(landings, recording.landings) {
             // SOURCES.md rounds to whole milliseconds.
-            #expect(measured.count == described.count && zip(measured, described).allSatisfy { abs($0 - $1) <= 1 },
-                    "landings \(measured), SOURCES.md says \(described)")
+            #expect(
+                measured.count == described.count && zip(measured, described).allSatisfy { abs($0 - $1) <= 1 },
+                "landings \(measured), SOURCES.md says \(described)")
         }
     }
 
@@ -133,8 +153,9 @@ struct RecordingCase: Sendable, CustomTestStringConvertible {
 
     @Test func resolutionMakesPointsTheDevicesPhysicalSize() throws {
         // Dell Canvas: 32767 units at 55 units/mm is 595.8 mm, so 1920 px over 23.46 in.
-        let trace = try SharedRecordings.importTrace("evemu-devices__dell_canvas_touch.evemu",
-                                                     screen: Trace.Screen(width: 3840, height: 2160, dpi: 200))
+        let trace = try SharedRecordings.importTrace(
+            "evemu-devices__dell_canvas_touch.evemu",
+            screen: Trace.Screen(width: 3840, height: 2160, dpi: 200))
         #expect(trace.header.screen == Trace.Screen(width: 3840, height: 2160, dpi: 163.716))
         let millimetresPerPoint = 25.4 / 96
         let screenMillimetres = 3840 * trace.header.screen.pointsPerPixel * millimetresPerPoint
@@ -142,8 +163,9 @@ struct RecordingCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func withoutResolutionTheScreensDpiIsKept() throws {
-        let trace = try SharedRecordings.importTrace("evemu__3m.event",
-                                                     screen: Trace.Screen(width: 1280, height: 800, dpi: 120))
+        let trace = try SharedRecordings.importTrace(
+            "evemu__3m.event",
+            screen: Trace.Screen(width: 1280, height: 800, dpi: 120))
         #expect(trace.header.screen == Trace.Screen(width: 1280, height: 800, dpi: 120))
         for event in trace.events {
             guard case .touch(let touch) = event.input else { continue }

@@ -10,92 +10,110 @@ private typealias Touch = RecordingText.Touch
         (0, "0003 002f 0"), (0, "0003 0039 10"), (0, "0003 0035 1000"), (0, "0003 0036 500"), (0, "0001 014a 1"),
         (0, "0000 0000 0"),
         (12000, "0003 0035 1010"), (12000, "0000 0000 0"),
-        (24000, "0003 0039 -1"), (24000, "0001 014a 0"), (24000, "0000 0000 0"),
+        (24000, "0003 0039 -1"), (24000, "0001 014a 0"), (24000, "0000 0000 0")
     ]
 
     @Test(arguments: [Int64(1), 1_330_496_218_975_187])
     func epochAndZeroBasedTimesBothStartAtZero(base: Int64) throws {
         let text = RecordingText.evemuDescription() + RecordingText.evemuEvents(base: base, Self.oneFinger)
         let trace = try RecordingText.importTrace(text)
-        #expect(RecordingText.touches(trace) == [
-            Touch(0, 1, .down, 480, 270), Touch(0.012, 1, .move, 484.8, 270), Touch(0.024, 1, .up, 484.8, 270),
-        ])
+        #expect(
+            RecordingText.touches(trace) == [
+                Touch(0, 1, .down, 480, 270), Touch(0.012, 1, .move, 484.8, 270), Touch(0.024, 1, .up, 484.8, 270)
+            ])
     }
 
     @Test func aFingerThatLiftsAndLandsAgainInTheSameSlotIsANewTouch() throws {
-        let text = RecordingText.evemuDescription() + RecordingText.evemuEvents([
-            (0, "0003 0039 10"), (0, "0003 0035 1000"), (0, "0003 0036 500"), (0, "0000 0000 0"),
-            (12000, "0003 0039 -1"), (12000, "0000 0000 0"),
-            // The kernel sends no unchanged value: y is still 500 from the last contact in the slot.
-            (24000, "0003 0039 11"), (24000, "0003 0035 2000"), (24000, "0000 0000 0"),
-            // A new tracking id without -1 ends the contact (at its last position) and starts another.
-            (36000, "0003 0035 2010"), (36000, "0003 0039 12"), (36000, "0003 0035 3000"), (36000, "0003 0036 1000"),
-            (36000, "0000 0000 0"),
-            (48000, "0003 0039 -1"), (48000, "0000 0000 0"),
-        ])
-        #expect(RecordingText.touches(try RecordingText.importTrace(text)) == [
-            Touch(0, 1, .down, 480, 270), Touch(0.012, 1, .up, 480, 270),
-            Touch(0.024, 2, .down, 960, 270),
-            Touch(0.036, 2, .up, 964.8, 270), Touch(0.036, 3, .down, 1440, 540),
-            Touch(0.048, 3, .up, 1440, 540),
-        ])
+        let text =
+            RecordingText.evemuDescription()
+            + RecordingText.evemuEvents([
+                (0, "0003 0039 10"), (0, "0003 0035 1000"), (0, "0003 0036 500"), (0, "0000 0000 0"),
+                (12000, "0003 0039 -1"), (12000, "0000 0000 0"),
+                // The kernel sends no unchanged value: y is still 500 from the last contact in the slot.
+                (24000, "0003 0039 11"), (24000, "0003 0035 2000"), (24000, "0000 0000 0"),
+                // A new tracking id without -1 ends the contact (at its last position) and starts another.
+                (36000, "0003 0035 2010"), (36000, "0003 0039 12"), (36000, "0003 0035 3000"),
+                (36000, "0003 0036 1000"),
+                (36000, "0000 0000 0"),
+                (48000, "0003 0039 -1"), (48000, "0000 0000 0")
+            ])
+        #expect(
+            RecordingText.touches(try RecordingText.importTrace(text)) == [
+                Touch(0, 1, .down, 480, 270), Touch(0.012, 1, .up, 480, 270),
+                Touch(0.024, 2, .down, 960, 270),
+                Touch(0.036, 2, .up, 964.8, 270), Touch(0.036, 3, .down, 1440, 540),
+                Touch(0.048, 3, .up, 1440, 540)
+            ])
     }
 
     @Test func eventsBeforeTheFirstSynReportBelongToTheFirstFrame() throws {
-        let text = RecordingText.evemuDescription() + RecordingText.evemuEvents([
-            // The recording starts mid-frame: slot 0 has a finger whose tracking id was never recorded.
-            (0, "0003 0036 777"),
-            (0, "0003 002f 1"), (0, "0003 0039 5"), (0, "0003 0035 2000"), (0, "0003 0036 1000"),
-            (50, "0000 0000 0"),
-            (16000, "0003 002f 0"), (16000, "0003 0035 100"), (16000, "0003 002f 1"), (16000, "0003 0035 2100"),
-            (16000, "0000 0000 0"),
-            (32000, "0003 002f 0"), (32000, "0003 0039 -1"), (32000, "0000 0000 0"),
-            (48000, "0003 002f 1"), (48000, "0003 0039 -1"), (48000, "0000 0000 0"),
-        ])
+        let text =
+            RecordingText.evemuDescription()
+            + RecordingText.evemuEvents([
+                // The recording starts mid-frame: slot 0 has a finger whose tracking id was never recorded.
+                (0, "0003 0036 777"),
+                (0, "0003 002f 1"), (0, "0003 0039 5"), (0, "0003 0035 2000"), (0, "0003 0036 1000"),
+                (50, "0000 0000 0"),
+                (16000, "0003 002f 0"), (16000, "0003 0035 100"), (16000, "0003 002f 1"), (16000, "0003 0035 2100"),
+                (16000, "0000 0000 0"),
+                (32000, "0003 002f 0"), (32000, "0003 0039 -1"), (32000, "0000 0000 0"),
+                (48000, "0003 002f 1"), (48000, "0003 0039 -1"), (48000, "0000 0000 0")
+            ])
         // Time starts at the first SYN_REPORT; the unknown finger in slot 0 is left out.
-        #expect(RecordingText.touches(try RecordingText.importTrace(text)) == [
-            Touch(0, 1, .down, 960, 540), Touch(0.01595, 1, .move, 1008, 540), Touch(0.04795, 1, .up, 1008, 540),
-        ])
+        #expect(
+            RecordingText.touches(try RecordingText.importTrace(text)) == [
+                Touch(0, 1, .down, 960, 540), Touch(0.01595, 1, .move, 1008, 540), Touch(0.04795, 1, .up, 1008, 540)
+            ])
     }
 
     @Test func fingersStillDownAtTheEndAreCancelledAtTheLastFrame() throws {
-        let text = RecordingText.evemuDescription() + RecordingText.evemuEvents([
-            (0, "0003 002f 0"), (0, "0003 0039 1"), (0, "0003 0035 1000"), (0, "0003 0036 500"),
-            (0, "0003 002f 1"), (0, "0003 0039 2"), (0, "0003 0035 3000"), (0, "0003 0036 1500"), (0, "0000 0000 0"),
-            (10000, "0003 002f 0"), (10000, "0003 0035 1100"), (10000, "0000 0000 0"),
-            // Never synchronized: the recording stopped mid-frame.
-            (20000, "0003 002f 1"), (20000, "0003 0035 3100"),
-        ])
+        let text =
+            RecordingText.evemuDescription()
+            + RecordingText.evemuEvents([
+                (0, "0003 002f 0"), (0, "0003 0039 1"), (0, "0003 0035 1000"), (0, "0003 0036 500"),
+                (0, "0003 002f 1"), (0, "0003 0039 2"), (0, "0003 0035 3000"), (0, "0003 0036 1500"),
+                (0, "0000 0000 0"),
+                (10000, "0003 002f 0"), (10000, "0003 0035 1100"), (10000, "0000 0000 0"),
+                // Never synchronized: the recording stopped mid-frame.
+                (20000, "0003 002f 1"), (20000, "0003 0035 3100")
+            ])
         let trace = try RecordingText.importTrace(text)
-        #expect(RecordingText.touches(trace) == [
-            Touch(0, 1, .down, 480, 270), Touch(0, 2, .down, 1440, 810), Touch(0.01, 1, .move, 528, 270),
-            Touch(0.01, 1, .cancel, 528, 270), Touch(0.01, 2, .cancel, 1440, 810),
-        ])
+        #expect(
+            RecordingText.touches(trace) == [
+                Touch(0, 1, .down, 480, 270), Touch(0, 2, .down, 1440, 810), Touch(0.01, 1, .move, 528, 270),
+                Touch(0.01, 1, .cancel, 528, 270), Touch(0.01, 2, .cancel, 1440, 810)
+            ])
         // The description has 11 lines, so the second SYN_REPORT is line 11 + 12.
         #expect(trace.events.suffix(2).map(\.line) == [23, 23])
     }
 
     @Test func eventsAfterSynDroppedAreSkippedUpToTheNextReport() throws {
-        let text = RecordingText.evemuDescription() + RecordingText.evemuEvents([
-            (0, "0003 0039 1"), (0, "0003 0035 1000"), (0, "0003 0036 500"), (0, "0000 0000 0"),
-            (10000, "0003 0035 2000"), (10000, "0000 0003 0"), (10000, "0003 0035 3000"), (10000, "0000 0000 0"),
-            (20000, "0003 0035 1100"), (20000, "0000 0000 0"),
-            (30000, "0003 0039 -1"), (30000, "0000 0000 0"),
-        ])
-        #expect(RecordingText.touches(try RecordingText.importTrace(text)) == [
-            Touch(0, 1, .down, 480, 270), Touch(0.02, 1, .move, 528, 270), Touch(0.03, 1, .up, 528, 270),
-        ])
+        let text =
+            RecordingText.evemuDescription()
+            + RecordingText.evemuEvents([
+                (0, "0003 0039 1"), (0, "0003 0035 1000"), (0, "0003 0036 500"), (0, "0000 0000 0"),
+                (10000, "0003 0035 2000"), (10000, "0000 0003 0"), (10000, "0003 0035 3000"), (10000, "0000 0000 0"),
+                (20000, "0003 0035 1100"), (20000, "0000 0000 0"),
+                (30000, "0003 0039 -1"), (30000, "0000 0000 0")
+            ])
+        #expect(
+            RecordingText.touches(try RecordingText.importTrace(text)) == [
+                Touch(0, 1, .down, 480, 270), Touch(0.02, 1, .move, 528, 270), Touch(0.03, 1, .up, 528, 270)
+            ])
     }
 
     @Test func aContactWaitsForItsFirstPosition() throws {
-        let text = RecordingText.evemuDescription() + RecordingText.evemuEvents([
-            (0, "0003 002f 2"), (0, "0003 0039 1"), (0, "0000 0000 0"),
-            (8000, "0003 0035 1000"), (8000, "0003 0036 500"), (8000, "0000 0000 0"),
-            (16000, "0003 0039 -1"), (16000, "0000 0000 0"),
-        ])
-        #expect(RecordingText.touches(try RecordingText.importTrace(text)) == [
-            Touch(0.008, 1, .down, 480, 270), Touch(0.016, 1, .up, 480, 270),
-        ])
+        let text =
+            RecordingText.evemuDescription()
+            + RecordingText.evemuEvents([
+                (0, "0003 002f 2"), (0, "0003 0039 1"), (0, "0000 0000 0"),
+                (8000, "0003 0035 1000"), (8000, "0003 0036 500"), (8000, "0000 0000 0"),
+                (16000, "0003 0039 -1"), (16000, "0000 0000 0")
+            ])
+        #expect(
+            RecordingText.touches(try RecordingText.importTrace(text)) == [
+                Touch(0.008, 1, .down, 480, 270), Touch(0.016, 1, .up, 480, 270)
+            ])
     }
 
     @Test(arguments: [
@@ -104,7 +122,7 @@ private typealias Touch = RecordingText.Touch
         (0, 0, "1920x1080@120", 120),
         (10, 10, "1920x1080@120", 121.95),  // 399.9 mm wide: 1920 px over 15.74 in
         (10, 10, "3840x2160", 243.901),
-        (0, 5, "1920x1080", 68.614),  // only y: 1080 px over 399.8 mm
+        (0, 5, "1920x1080", 68.614)  // only y: 1080 px over 399.8 mm
     ])
     func theTraceDpiFollowsTheDevicesResolution(x: Int, y: Int, screen: String, dpi: Double) throws {
         let requested = try #require(Trace.Screen(argument: screen))
@@ -136,15 +154,18 @@ private typealias Touch = RecordingText.Touch
 
     @Test(arguments: [(Int32(0), 0.0), (3999, 1919.52), (4200, 1920), (-5, 0)])
     func deviceUnitsMapOntoTheScreenAndClampToIt(x: Int32, pixels: Double) throws {
-        let text = RecordingText.evemuDescription() + RecordingText.evemuEvents([
-            (0, "0003 0039 1"), (0, "0003 0035 \(x)"), (0, "0003 0036 0"), (0, "0000 0000 0"),
-        ])
+        let text =
+            RecordingText.evemuDescription()
+            + RecordingText.evemuEvents([
+                (0, "0003 0039 1"), (0, "0003 0035 \(x)"), (0, "0003 0036 0"), (0, "0000 0000 0")
+            ])
         #expect(RecordingText.touches(try RecordingText.importTrace(text)).first?.x == pixels)
     }
 
     @Test func aSeparateDescriptionReplacesTheOneInTheRecording() throws {
         let text = RecordingText.evemuDescription() + RecordingText.evemuEvents(Self.oneFinger)
-        let trace = try RecordingText.importTrace(text, description: RecordingText.evemuDescription(resolution: (10, 10)))
+        let trace = try RecordingText.importTrace(
+            text, description: RecordingText.evemuDescription(resolution: (10, 10)))
         #expect(trace.header.screen.dpi == 121.95)
     }
 
@@ -154,22 +175,26 @@ private typealias Touch = RecordingText.Touch
         #expect(trace.header.screen == Trace.Screen(width: 1920, height: 1080, dpi: 121.95))
     }
 
-    @Test(arguments: [
-        ("{\"t\": 0}", TraceFormat.jsonLines),
-        ("", .jsonLines),
-        ("# EVEMU 1.3\n# Kernel: 4.9\nN: x", .evemu),
-        ("E: 0.000001 0003 0035 1", .evemu),
-        ("\n\n[   1807.354865] EV_SYN       SYN_REPORT           00000000", .getevent),
-        ("add device 1: /dev/input/event2\n  name: \"touch\"", .getevent),
-        ("version: 1\nndevices: 1\ndevices:", .libinputRecord),
-    ] as [(String, TraceFormat)])
+    @Test(
+        arguments: [
+            ("{\"t\": 0}", TraceFormat.jsonLines),
+            ("", .jsonLines),
+            ("# EVEMU 1.3\n# Kernel: 4.9\nN: x", .evemu),
+            ("E: 0.000001 0003 0035 1", .evemu),
+            ("\n\n[   1807.354865] EV_SYN       SYN_REPORT           00000000", .getevent),
+            ("add device 1: /dev/input/event2\n  name: \"touch\"", .getevent),
+            ("version: 1\nndevices: 1\ndevices:", .libinputRecord)
+        ] as [(String, TraceFormat)])
     func formatsAreToldApartByContent(text: String, format: TraceFormat) {
         #expect(TraceFormat.detect(text).format == format)
     }
 
     @Test func unknownContentIsAnErrorOnItsFirstLine() {
-        #expect(throws: TraceInputError.recording(RecordingError(
-            file: "test.events", line: 3, reason: .unrecognizedFormat(found: "\"touches: 1\"")))) {
+        #expect(
+            throws: TraceInputError.recording(
+                RecordingError(
+                    file: "test.events", line: 3, reason: .unrecognizedFormat(found: "\"touches: 1\"")))
+        ) {
             try RecordingText.importTrace("# a comment\n\ntouches: 1\n")
         }
     }

@@ -9,19 +9,24 @@ extension ScenarioTraceTests {
     static let touchpadSwipes: [E] = [
         // Eight updates of 18 px left: the three touches cover 50 pt at the third (54 px), 30 ms in.
         // Without x, y the pointer is the active terminal's centre: the screen's binding.
-        E(files: pad("swipe-3-left.jsonl"), states: ["next-desktop": [.ended]],
-          actions: [E.action("next-desktop", at: 0.030, #"{"desktop": "next"}"#)], decisions: [:]),
-        E(files: pad("swipe-3-right-over-terminal.jsonl"), states: ["previous-desktop": [.ended]],
-          actions: [E.action("previous-desktop", at: 0.030, #"{"desktop": "previous"}"#)], decisions: [:]),
+        E(
+            files: pad("swipe-3-left.jsonl"), states: ["next-desktop": [.ended]],
+            actions: [E.action("next-desktop", at: 0.030, #"{"desktop": "next"}"#)], decisions: [:]),
+        E(
+            files: pad("swipe-3-right-over-terminal.jsonl"), states: ["previous-desktop": [.ended]],
+            actions: [E.action("previous-desktop", at: 0.030, #"{"desktop": "previous"}"#)], decisions: [:]),
         // The pointer over Firefox: Firefox's binding for the same swipe wins over the screen's.
-        E(files: pad("swipe-3-right-over-firefox.jsonl"), states: ["firefox-back": [.ended]],
-          actions: [E.action("firefox-back", at: 0.030, #"{"keys": "alt+Left", "window": 2}"#)], decisions: [:]),
-        E(files: pad("swipe-4-up.jsonl"), states: ["overview": [.ended]],
-          actions: [E.action("overview", at: 0.040, #"{"keys": "super+s", "window": 3}"#)], decisions: [:]),
+        E(
+            files: pad("swipe-3-right-over-firefox.jsonl"), states: ["firefox-back": [.ended]],
+            actions: [E.action("firefox-back", at: 0.030, #"{"keys": "alt+Left", "window": 2}"#)], decisions: [:]),
+        E(
+            files: pad("swipe-4-up.jsonl"), states: ["overview": [.ended]],
+            actions: [E.action("overview", at: 0.040, #"{"keys": "super+s", "window": 3}"#)], decisions: [:]),
         // device: touchpad fires from the pad; device: touchscreen never does.
-        E(files: pad("swipe-3-down.jsonl"), states: ["pad-down": [.ended]],
-          actions: [E.action("pad-down", at: 0.030, #"{"keys": "ctrl+alt+Down", "window": 3}"#)], decisions: [:]),
-        E(files: pad("swipe-3-up.jsonl"), states: [:], actions: [], decisions: [:]),
+        E(
+            files: pad("swipe-3-down.jsonl"), states: ["pad-down": [.ended]],
+            actions: [E.action("pad-down", at: 0.030, #"{"keys": "ctrl+alt+Down", "window": 3}"#)], decisions: [:]),
+        E(files: pad("swipe-3-up.jsonl"), states: [:], actions: [], decisions: [:])
     ]
 
     @Test(arguments: touchpadSwipes)
@@ -31,11 +36,13 @@ extension ScenarioTraceTests {
 
     static let touchpadDeviceGating: [E] = [
         // Touches never reach the touchpad-only binding: nothing takes them, and they go to the app at the lift.
-        E(files: pad("touch-swipe-3-down.jsonl"), states: [:], actions: [],
-          decisions: [1: .rejected(at: 0.100), 2: .rejected(at: 0.100), 3: .rejected(at: 0.100)]),
-        E(files: pad("touch-swipe-3-up.jsonl"), states: ["screen-up": [.ended]],
-          actions: [E.action("screen-up", at: 0.030, #"{"keys": "ctrl+alt+Up", "window": 3}"#)],
-          decisions: [1: .accepted(at: 0.030), 2: .accepted(at: 0.030), 3: .accepted(at: 0.030)]),
+        E(
+            files: pad("touch-swipe-3-down.jsonl"), states: [:], actions: [],
+            decisions: [1: .rejected(at: 0.100), 2: .rejected(at: 0.100), 3: .rejected(at: 0.100)]),
+        E(
+            files: pad("touch-swipe-3-up.jsonl"), states: ["screen-up": [.ended]],
+            actions: [E.action("screen-up", at: 0.030, #"{"keys": "ctrl+alt+Up", "window": 3}"#)],
+            decisions: [1: .accepted(at: 0.030), 2: .accepted(at: 0.030), 3: .accepted(at: 0.030)])
     ]
 
     @Test(arguments: touchpadDeviceGating)

@@ -12,21 +12,26 @@ import Testing
 
     static let taps: [E] = [
         // The double tap fires at its second lift; the single tap, waiting on it, fails silently.
-        E(files: .init(folder: "taps", trace: "double-tap.jsonl"),
-          states: ["double": [.ended], "single": []],
-          actions: [E.action("double", at: 0.290, #"{"keys": "ctrl+d"}"#)],
-          decisions: [1: .accepted(at: 0.290), 2: .accepted(at: 0.290)]),
+        E(
+            files: .init(folder: "taps", trace: "double-tap.jsonl"),
+            states: ["double": [.ended], "single": []],
+            actions: [E.action("double", at: 0.290, #"{"keys": "ctrl+d"}"#)],
+            decisions: [1: .accepted(at: 0.290), 2: .accepted(at: 0.290)]),
         // A single tap fires 0.35 s after its lift, when the double tap gives up; its touch waits until then.
-        E(files: .init(folder: "taps", trace: "single-tap.jsonl"),
-          states: ["single": [.ended], "double": []],
-          actions: [E.action("single", at: 0.442, #"{"click": "left", "count": 1, "x": 400, "y": 300}"#)],
-          decisions: [1: .accepted(at: 0.442)]),
+        E(
+            files: .init(folder: "taps", trace: "single-tap.jsonl"),
+            states: ["single": [.ended], "double": []],
+            actions: [E.action("single", at: 0.442, #"{"click": "left", "count": 1, "x": 400, "y": 300}"#)],
+            decisions: [1: .accepted(at: 0.442)]),
         // Taps 0.44 s apart are two single taps, each 0.35 s after its own lift.
-        E(files: .init(folder: "taps", trace: "two-slow-taps.jsonl"),
-          states: ["single": [.ended, .ended], "double": []],
-          actions: [E.action("single", at: 0.429, #"{"click": "left", "count": 1, "x": 400, "y": 300}"#),
-                    E.action("single", at: 0.951, #"{"click": "left", "count": 1, "x": 404, "y": 297}"#)],
-          decisions: [1: .accepted(at: 0.429), 2: .accepted(at: 0.951)]),
+        E(
+            files: .init(folder: "taps", trace: "two-slow-taps.jsonl"),
+            states: ["single": [.ended, .ended], "double": []],
+            actions: [
+                E.action("single", at: 0.429, #"{"click": "left", "count": 1, "x": 400, "y": 300}"#),
+                E.action("single", at: 0.951, #"{"click": "left", "count": 1, "x": 404, "y": 297}"#)
+            ],
+            decisions: [1: .accepted(at: 0.429), 2: .accepted(at: 0.951)])
     ]
 
     @Test(arguments: taps)
@@ -38,29 +43,42 @@ import Testing
 
     static let backToBack: [E] = [
         // Three swipes, each landing in the instant the last one lifts: three swipes.
-        E(files: .init(folder: "back-to-back", config: "swipes.yaml", trace: "swipes.jsonl"),
-          states: ["next-desktop": [.ended, .ended, .ended]],
-          actions: [E.action("next-desktop", at: 0.024, #"{"desktop": "next"}"#),
-                    E.action("next-desktop", at: 0.084, #"{"desktop": "next"}"#),
-                    E.action("next-desktop", at: 0.144, #"{"desktop": "next"}"#)],
-          decisions: [1: .accepted(at: 0.024), 2: .accepted(at: 0.024), 3: .accepted(at: 0.024),
-                      4: .accepted(at: 0.084), 5: .accepted(at: 0.084), 6: .accepted(at: 0.084),
-                      7: .accepted(at: 0.144), 8: .accepted(at: 0.144), 9: .accepted(at: 0.144)]),
+        E(
+            files: .init(folder: "back-to-back", config: "swipes.yaml", trace: "swipes.jsonl"),
+            states: ["next-desktop": [.ended, .ended, .ended]],
+            actions: [
+                E.action("next-desktop", at: 0.024, #"{"desktop": "next"}"#),
+                E.action("next-desktop", at: 0.084, #"{"desktop": "next"}"#),
+                E.action("next-desktop", at: 0.144, #"{"desktop": "next"}"#)
+            ],
+            decisions: [
+                1: .accepted(at: 0.024), 2: .accepted(at: 0.024), 3: .accepted(at: 0.024),
+                4: .accepted(at: 0.084), 5: .accepted(at: 0.084), 6: .accepted(at: 0.084),
+                7: .accepted(at: 0.144), 8: .accepted(at: 0.144), 9: .accepted(at: 0.144)
+            ]),
         // A pan ends in the instant the next one lands, the lifts read first: two pans.
-        E(files: .init(folder: "back-to-back", config: "pans.yaml", trace: "pans-lift-first.jsonl"),
-          states: ["scroll": [.began, .changed, .ended, .began, .changed, .ended]],
-          actions: [E.action("scroll", at: 0.012, #"{"keys": "ctrl+Home"}"#),
-                    E.action("scroll", at: 0.096, #"{"keys": "ctrl+Home"}"#)],
-          decisions: [1: .accepted(at: 0.012), 2: .accepted(at: 0.012),
-                      3: .accepted(at: 0.096), 4: .accepted(at: 0.096)]),
+        E(
+            files: .init(folder: "back-to-back", config: "pans.yaml", trace: "pans-lift-first.jsonl"),
+            states: ["scroll": [.began, .changed, .ended, .began, .changed, .ended]],
+            actions: [
+                E.action("scroll", at: 0.012, #"{"keys": "ctrl+Home"}"#),
+                E.action("scroll", at: 0.096, #"{"keys": "ctrl+Home"}"#)
+            ],
+            decisions: [
+                1: .accepted(at: 0.012), 2: .accepted(at: 0.012),
+                3: .accepted(at: 0.096), 4: .accepted(at: 0.096)
+            ]),
         // The landings read before the lifts: X said the second pair landed while the first
         // was still down, so the first pan's end resets the recognizer they had joined (as in
         // UIKit when one event carries both). They are not lost: they reach the application.
-        E(files: .init(folder: "back-to-back", config: "pans.yaml", trace: "pans-land-first.jsonl"),
-          states: ["scroll": [.began, .changed, .ended]],
-          actions: [E.action("scroll", at: 0.012, #"{"keys": "ctrl+Home"}"#)],
-          decisions: [1: .accepted(at: 0.012), 2: .accepted(at: 0.012),
-                      3: .rejected(at: 0.084), 4: .rejected(at: 0.084)]),
+        E(
+            files: .init(folder: "back-to-back", config: "pans.yaml", trace: "pans-land-first.jsonl"),
+            states: ["scroll": [.began, .changed, .ended]],
+            actions: [E.action("scroll", at: 0.012, #"{"keys": "ctrl+Home"}"#)],
+            decisions: [
+                1: .accepted(at: 0.012), 2: .accepted(at: 0.012),
+                3: .rejected(at: 0.084), 4: .rejected(at: 0.084)
+            ])
     ]
 
     @Test(arguments: backToBack)
@@ -72,15 +90,17 @@ import Testing
 
     static let panAndSwipe: [E] = [
         // A quick flick covers the swipe's 50 pt within 34 ms: a swipe, and the waiting pan fails.
-        E(files: .init(folder: "pan-swipe", trace: "flick.jsonl"),
-          states: ["next-desktop": [.ended], "scroll": []],
-          actions: [E.action("next-desktop", at: 0.034, #"{"desktop": "next"}"#)],
-          decisions: [1: .accepted(at: 0.034)]),
+        E(
+            files: .init(folder: "pan-swipe", trace: "flick.jsonl"),
+            states: ["next-desktop": [.ended], "scroll": []],
+            actions: [E.action("next-desktop", at: 0.034, #"{"desktop": "next"}"#)],
+            decisions: [1: .accepted(at: 0.034)]),
         // A slow drag has not covered 50 pt when the swipe's 0.5 s run out: the pan begins then.
-        E(files: .init(folder: "pan-swipe", trace: "slow-drag.jsonl"),
-          states: ["next-desktop": [], "scroll": [.began, .changed, .ended]],
-          actions: [E.action("scroll", at: 0.500, #"{"keys": "ctrl+Home"}"#)],
-          decisions: [1: .accepted(at: 0.500)]),
+        E(
+            files: .init(folder: "pan-swipe", trace: "slow-drag.jsonl"),
+            states: ["next-desktop": [], "scroll": [.began, .changed, .ended]],
+            actions: [E.action("scroll", at: 0.500, #"{"keys": "ctrl+Home"}"#)],
+            decisions: [1: .accepted(at: 0.500)])
     ]
 
     @Test(arguments: panAndSwipe)
@@ -93,12 +113,14 @@ import Testing
         let lines = run.stateLines(of: "scroll")
         let began = try #require(lines.first { $0.state == .began })
         let firstChange = try #require(lines.first { $0.state == .changed })
-        let (x0, x1) = (try #require(began.fields["translation"]?.vectorX),
-                        try #require(firstChange.fields["translation"]?.vectorX))
+        let (x0, x1) = (
+            try #require(began.fields["translation"]?.vectorX),
+            try #require(firstChange.fields["translation"]?.vectorX)
+        )
         // The finger moves about 1 pt per frame; the reported translation should too, not jump.
         #expect(abs(firstChange.x - began.x) <= 3)
         #expect(abs(x1 - x0) <= 3, "translation jumps from \(x0) at began to \(x1) one frame later")
-    
+
     }
 
     // MARK: 3. Pinch and rotate (`with:`)
@@ -106,17 +128,21 @@ import Testing
     static let pinchAndRotate: [E] = [
         // With `with:` both run. The fingers pass both hysteresis thresholds in the frame at
         // 154 ms: the spread has grown 24.3 pt (more than 24) and the turn 7.5°.
-        E(files: .init(folder: "pinch-rotate", config: "together.yaml", trace: "pinch-and-turn.jsonl"),
-          states: ["zoom": [.began, .changed, .ended], "spin": [.began, .changed, .ended]],
-          actions: [E.action("zoom", at: 0.154, #"{"keys": "ctrl+plus"}"#),
-                    E.action("spin", at: 0.154, #"{"keys": "ctrl+r"}"#)],
-          decisions: [1: .accepted(at: 0.154), 2: .accepted(at: 0.154)]),
+        E(
+            files: .init(folder: "pinch-rotate", config: "together.yaml", trace: "pinch-and-turn.jsonl"),
+            states: ["zoom": [.began, .changed, .ended], "spin": [.began, .changed, .ended]],
+            actions: [
+                E.action("zoom", at: 0.154, #"{"keys": "ctrl+plus"}"#),
+                E.action("spin", at: 0.154, #"{"keys": "ctrl+r"}"#)
+            ],
+            decisions: [1: .accepted(at: 0.154), 2: .accepted(at: 0.154)]),
         // Without it the first to begin excludes the other: in that frame the zoom, bound
         // first, is evaluated first.
-        E(files: .init(folder: "pinch-rotate", config: "apart.yaml", trace: "pinch-and-turn.jsonl"),
-          states: ["zoom": [.began, .changed, .ended], "spin": []],
-          actions: [E.action("zoom", at: 0.154, #"{"keys": "ctrl+plus"}"#)],
-          decisions: [1: .accepted(at: 0.154), 2: .accepted(at: 0.154)]),
+        E(
+            files: .init(folder: "pinch-rotate", config: "apart.yaml", trace: "pinch-and-turn.jsonl"),
+            states: ["zoom": [.began, .changed, .ended], "spin": []],
+            actions: [E.action("zoom", at: 0.154, #"{"keys": "ctrl+plus"}"#)],
+            decisions: [1: .accepted(at: 0.154), 2: .accepted(at: 0.154)])
     ]
 
     @Test(arguments: pinchAndRotate)
@@ -139,15 +165,17 @@ import Testing
 
     static let longPress: [E] = [
         // Held still (a pixel or two of tremor): begins at 0.5 s with a right click where the finger is.
-        E(files: .init(folder: "long-press", trace: "still.jsonl"),
-          states: ["context-menu": [.began, .changed, .ended]],
-          actions: [E.action("context-menu", at: 0.500, #"{"click": "right", "count": 1, "x": 640, "y": 359}"#)],
-          decisions: [1: .accepted(at: 0.500)]),
+        E(
+            files: .init(folder: "long-press", trace: "still.jsonl"),
+            states: ["context-menu": [.began, .changed, .ended]],
+            actions: [E.action("context-menu", at: 0.500, #"{"click": "right", "count": 1, "x": 640, "y": 359}"#)],
+            decisions: [1: .accepted(at: 0.500)]),
         // Drifting past 10 pt at 0.25 s: no long press, and the touch goes to the application then.
-        E(files: .init(folder: "long-press", trace: "drifting.jsonl"),
-          states: ["context-menu": []],
-          actions: [],
-          decisions: [1: .rejected(at: 0.250)]),
+        E(
+            files: .init(folder: "long-press", trace: "drifting.jsonl"),
+            states: ["context-menu": []],
+            actions: [],
+            decisions: [1: .rejected(at: 0.250)])
     ]
 
     @Test(arguments: longPress)
@@ -159,20 +187,23 @@ import Testing
 
     static let nested: [E] = [
         // Over Firefox both Firefox's and the screen's swipe see the fingers; the window's wins.
-        E(files: .init(folder: "nested", trace: "in-window.jsonl"),
-          states: ["forward": [.ended], "next-desktop": [], "next-tab": []],
-          actions: [E.action("forward", at: 0.054, #"{"keys": "alt+Right", "window": 7}"#)],
-          decisions: [1: .accepted(at: 0.054), 2: .accepted(at: 0.054)]),
+        E(
+            files: .init(folder: "nested", trace: "in-window.jsonl"),
+            states: ["forward": [.ended], "next-desktop": [], "next-tab": []],
+            actions: [E.action("forward", at: 0.054, #"{"keys": "alt+Right", "window": 7}"#)],
+            decisions: [1: .accepted(at: 0.054), 2: .accepted(at: 0.054)]),
         // Beside the window only the screen's swipe is on the fingers' path.
-        E(files: .init(folder: "nested", trace: "outside-window.jsonl"),
-          states: ["next-desktop": [.ended], "forward": [], "next-tab": []],
-          actions: [E.action("next-desktop", at: 0.053, #"{"desktop": "next"}"#)],
-          decisions: [1: .accepted(at: 0.053), 2: .accepted(at: 0.053)]),
+        E(
+            files: .init(folder: "nested", trace: "outside-window.jsonl"),
+            states: ["next-desktop": [.ended], "forward": [], "next-tab": []],
+            actions: [E.action("next-desktop", at: 0.053, #"{"desktop": "next"}"#)],
+            decisions: [1: .accepted(at: 0.053), 2: .accepted(at: 0.053)]),
         // In the tab strip the region wins over its window and the screen.
-        E(files: .init(folder: "nested", trace: "in-tab-strip.jsonl"),
-          states: ["next-tab": [.ended], "forward": [], "next-desktop": []],
-          actions: [E.action("next-tab", at: 0.058, #"{"keys": "ctrl+Tab", "window": 7}"#)],
-          decisions: [1: .accepted(at: 0.058), 2: .accepted(at: 0.058)]),
+        E(
+            files: .init(folder: "nested", trace: "in-tab-strip.jsonl"),
+            states: ["next-tab": [.ended], "forward": [], "next-desktop": []],
+            actions: [E.action("next-tab", at: 0.058, #"{"keys": "ctrl+Tab", "window": 7}"#)],
+            decisions: [1: .accepted(at: 0.058), 2: .accepted(at: 0.058)])
     ]
 
     @Test(arguments: nested)
@@ -184,25 +215,29 @@ import Testing
 
     static let inheritance: [E] = [
         // Evince inherits nothing and has no gestures: each touch is the application's as it lands.
-        E(files: .init(folder: "inherit", trace: "over-evince.jsonl"),
-          states: ["next-desktop": []],
-          actions: [],
-          decisions: [1: .rejected(at: 0), 2: .rejected(at: 0.011)]),
+        E(
+            files: .init(folder: "inherit", trace: "over-evince.jsonl"),
+            states: ["next-desktop": []],
+            actions: [],
+            decisions: [1: .rejected(at: 0), 2: .rejected(at: 0.011)]),
         // Okular's own one-finger double tap fails when the second finger lands; the screen's swipe never sees them.
-        E(files: .init(folder: "inherit", trace: "over-okular.jsonl"),
-          states: ["next-desktop": [], "fit-page": []],
-          actions: [],
-          decisions: [1: .rejected(at: 0.011), 2: .rejected(at: 0.011)]),
+        E(
+            files: .init(folder: "inherit", trace: "over-okular.jsonl"),
+            states: ["next-desktop": [], "fit-page": []],
+            actions: [],
+            decisions: [1: .rejected(at: 0.011), 2: .rejected(at: 0.011)]),
         // Okular's own gestures still work.
-        E(files: .init(folder: "inherit", trace: "double-tap-over-okular.jsonl"),
-          states: ["fit-page": [.ended]],
-          actions: [E.action("fit-page", at: 0.262, #"{"keys": "ctrl+0", "window": 4}"#)],
-          decisions: [1: .accepted(at: 0.262), 2: .accepted(at: 0.262)]),
+        E(
+            files: .init(folder: "inherit", trace: "double-tap-over-okular.jsonl"),
+            states: ["fit-page": [.ended]],
+            actions: [E.action("fit-page", at: 0.262, #"{"keys": "ctrl+0", "window": 4}"#)],
+            decisions: [1: .accepted(at: 0.262), 2: .accepted(at: 0.262)]),
         // On the bare desktop the screen's swipe fires as usual.
-        E(files: .init(folder: "inherit", trace: "over-desktop.jsonl"),
-          states: ["next-desktop": [.ended]],
-          actions: [E.action("next-desktop", at: 0.056, #"{"desktop": "next"}"#)],
-          decisions: [1: .accepted(at: 0.056), 2: .accepted(at: 0.056)]),
+        E(
+            files: .init(folder: "inherit", trace: "over-desktop.jsonl"),
+            states: ["next-desktop": [.ended]],
+            actions: [E.action("next-desktop", at: 0.056, #"{"desktop": "next"}"#)],
+            decisions: [1: .accepted(at: 0.056), 2: .accepted(at: 0.056)])
     ]
 
     @Test(arguments: inheritance)
@@ -214,15 +249,17 @@ import Testing
 
     static let cancellation: [E] = [
         // The system cancels the touches mid-drag: the pan is cancelled and its `on: end` action never runs.
-        E(files: .init(folder: "cancel", trace: "cancelled.jsonl"),
-          states: ["minimize": [.began, .changed, .cancelled]],
-          actions: [],
-          decisions: [1: .accepted(at: 0.052), 2: .accepted(at: 0.052), 3: .accepted(at: 0.052)]),
+        E(
+            files: .init(folder: "cancel", trace: "cancelled.jsonl"),
+            states: ["minimize": [.began, .changed, .cancelled]],
+            actions: [],
+            decisions: [1: .accepted(at: 0.052), 2: .accepted(at: 0.052), 3: .accepted(at: 0.052)]),
         // The same drag lifted normally ends, and minimizes the window under it.
-        E(files: .init(folder: "cancel", trace: "lifted.jsonl"),
-          states: ["minimize": [.began, .changed, .ended]],
-          actions: [E.action("minimize", at: 0.331, #"{"window": "minimize", "target": 5}"#)],
-          decisions: [1: .accepted(at: 0.052), 2: .accepted(at: 0.052), 3: .accepted(at: 0.052)]),
+        E(
+            files: .init(folder: "cancel", trace: "lifted.jsonl"),
+            states: ["minimize": [.began, .changed, .ended]],
+            actions: [E.action("minimize", at: 0.331, #"{"window": "minimize", "target": 5}"#)],
+            decisions: [1: .accepted(at: 0.052), 2: .accepted(at: 0.052), 3: .accepted(at: 0.052)])
     ]
 
     @Test(arguments: cancellation)
@@ -234,26 +271,31 @@ import Testing
 
     static let deliveryTiming: [E] = [
         // Only three-finger gestures: a resting finger is rejected when the finger window closes.
-        E(files: .init(folder: "delivery", config: "three-fingers.yaml", trace: "resting-finger.jsonl"),
-          states: ["next-desktop": [], "overview": []], actions: [],
-          decisions: [1: .rejected(at: 0.150)]),
+        E(
+            files: .init(folder: "delivery", config: "three-fingers.yaml", trace: "resting-finger.jsonl"),
+            states: ["next-desktop": [], "overview": []], actions: [],
+            decisions: [1: .rejected(at: 0.150)]),
         // The window is a setting.
-        E(files: .init(folder: "delivery", config: "three-fingers-slow.yaml", trace: "resting-finger.jsonl"),
-          states: ["next-desktop": [], "overview": []], actions: [],
-          decisions: [1: .rejected(at: 0.250)]),
+        E(
+            files: .init(folder: "delivery", config: "three-fingers-slow.yaml", trace: "resting-finger.jsonl"),
+            states: ["next-desktop": [], "overview": []], actions: [],
+            decisions: [1: .rejected(at: 0.250)]),
         // A finger lifted before the window closes is decided at its lift.
-        E(files: .init(folder: "delivery", config: "three-fingers.yaml", trace: "quick-tap.jsonl"),
-          states: ["next-desktop": [], "overview": []], actions: [],
-          decisions: [1: .rejected(at: 0.071)]),
+        E(
+            files: .init(folder: "delivery", config: "three-fingers.yaml", trace: "quick-tap.jsonl"),
+            states: ["next-desktop": [], "overview": []], actions: [],
+            decisions: [1: .rejected(at: 0.071)]),
         // With no gesture on its path a touch is rejected as it lands.
-        E(files: .init(folder: "delivery", config: "left-edge.yaml", trace: "resting-finger.jsonl"),
-          states: ["edge-back": []], actions: [],
-          decisions: [1: .rejected(at: 0)]),
+        E(
+            files: .init(folder: "delivery", config: "left-edge.yaml", trace: "resting-finger.jsonl"),
+            states: ["edge-back": []], actions: [],
+            decisions: [1: .rejected(at: 0)]),
         // A drag in from the edge is accepted as the edge pan begins, and acts when it ends.
-        E(files: .init(folder: "delivery", config: "left-edge.yaml", trace: "edge-drag.jsonl"),
-          states: ["edge-back": [.began, .changed, .ended]],
-          actions: [E.action("edge-back", at: 0.254, #"{"keys": "alt+Left"}"#)],
-          decisions: [1: .accepted(at: 0.012)]),
+        E(
+            files: .init(folder: "delivery", config: "left-edge.yaml", trace: "edge-drag.jsonl"),
+            states: ["edge-back": [.began, .changed, .ended]],
+            actions: [E.action("edge-back", at: 0.254, #"{"keys": "alt+Left"}"#)],
+            decisions: [1: .accepted(at: 0.012)])
     ]
 
     @Test(arguments: deliveryTiming)
@@ -271,17 +313,21 @@ import Testing
     static let steps: [StepCase] = [
         // Spread to 1.75 times the starting distance, then close to 1.25: seven zoom-ins put the
         // mark at 1.7; coming back, each whole step below the mark (1.6 … 1.3) is a zoom-out: four.
-        StepCase(files: .init(folder: "steps", config: "pinch.yaml", trace: "pinch-out-then-in.jsonl"),
-                 gesture: "zoom", runs: ["7 ctrl+plus", "4 ctrl+minus"]),
+        StepCase(
+            files: .init(folder: "steps", config: "pinch.yaml", trace: "pinch-out-then-in.jsonl"),
+            gesture: "zoom", runs: ["7 ctrl+plus", "4 ctrl+minus"]),
         // Turn 50° clockwise, then back to 20°: three 15° steps put the mark at 45°; back past 30° is one.
-        StepCase(files: .init(folder: "steps", config: "rotate.yaml", trace: "turn-then-back.jsonl"),
-                 gesture: "spin", runs: ["3 ctrl+bracketright", "1 ctrl+bracketleft"]),
+        StepCase(
+            files: .init(folder: "steps", config: "rotate.yaml", trace: "turn-then-back.jsonl"),
+            gesture: "spin", runs: ["3 ctrl+bracketright", "1 ctrl+bracketleft"]),
         // Drag 175 px right (165 pt past the hysteresis), then 80 down: three clicks right, one down.
-        StepCase(files: .init(folder: "steps", config: "pan.yaml", trace: "drag-right-then-down.jsonl"),
-                 gesture: "scroll", runs: ["3 right", "1 down"]),
+        StepCase(
+            files: .init(folder: "steps", config: "pan.yaml", trace: "drag-right-then-down.jsonl"),
+            gesture: "scroll", runs: ["3 right", "1 down"]),
         // The same pixels on a 192 dpi screen are half the points: 77.5 pt right, 40 down.
-        StepCase(files: .init(folder: "steps", config: "pan.yaml", trace: "drag-right-then-down-at-192-dpi.jsonl"),
-                 gesture: "scroll", runs: ["1 right"]),
+        StepCase(
+            files: .init(folder: "steps", config: "pan.yaml", trace: "drag-right-then-down-at-192-dpi.jsonl"),
+            gesture: "scroll", runs: ["1 right"])
     ]
 
     @Test(arguments: steps)
@@ -298,14 +344,16 @@ import Testing
         // The same pinch, but it rests at exactly 1.7 and 1.2, where a pixel of tremor crosses a step.
         let run = try ScenarioRun("steps", config: "pinch.yaml", trace: "pinch-rests-on-a-step.jsonl")
         #expect(StepCase.runs(of: run.actions(of: "zoom")) == ["7 ctrl+plus", "5 ctrl+minus"])
-    
+
     }
 
     // MARK: 10. `on: begin | update | end`
 
-    @Test(arguments: [("on-begin.yaml", [GestureRecognizer.State.began]),
-                      ("on-update.yaml", [.began, .changed]),
-                      ("on-end.yaml", [.ended])])
+    @Test(arguments: [
+        ("on-begin.yaml", [GestureRecognizer.State.began]),
+        ("on-update.yaml", [.began, .changed]),
+        ("on-end.yaml", [.ended])
+    ])
     func continuousGestureActsOnTheChosenPhase(config: String, phases: [GestureRecognizer.State]) throws {
         let run = try ScenarioRun("phases", config: config, trace: "drag-up.jsonl")
         #expect(run.states(of: "page") == [.began, .changed, .ended])
@@ -331,36 +379,47 @@ import Testing
 
     static let issueExample: [E] = [
         // Three fingers tapped once: the menu, 0.35 s after the last lift, once the double tap gives up.
-        E(files: .init(folder: "issue-example", trace: "three-finger-tap.jsonl"),
-          states: ["menu": [.ended], "launcher": []],
-          actions: [E.action("menu", at: 0.447, #"{"keys": "super+a"}"#)],
-          decisions: [1: .accepted(at: 0.447), 2: .accepted(at: 0.447), 3: .accepted(at: 0.447)]),
+        E(
+            files: .init(folder: "issue-example", trace: "three-finger-tap.jsonl"),
+            states: ["menu": [.ended], "launcher": []],
+            actions: [E.action("menu", at: 0.447, #"{"keys": "super+a"}"#)],
+            decisions: [1: .accepted(at: 0.447), 2: .accepted(at: 0.447), 3: .accepted(at: 0.447)]),
         // Tapped twice: the launcher at the second tap's last lift, and no menu.
-        E(files: .init(folder: "issue-example", trace: "three-finger-double-tap.jsonl"),
-          states: ["launcher": [.ended], "menu": []],
-          actions: [E.action("launcher", at: 0.297, #"{"command": "rofi -show drun"}"#)],
-          decisions: [1: .accepted(at: 0.297), 2: .accepted(at: 0.297), 3: .accepted(at: 0.297),
-                      4: .accepted(at: 0.297), 5: .accepted(at: 0.297), 6: .accepted(at: 0.297)]),
+        E(
+            files: .init(folder: "issue-example", trace: "three-finger-double-tap.jsonl"),
+            states: ["launcher": [.ended], "menu": []],
+            actions: [E.action("launcher", at: 0.297, #"{"command": "rofi -show drun"}"#)],
+            decisions: [
+                1: .accepted(at: 0.297), 2: .accepted(at: 0.297), 3: .accepted(at: 0.297),
+                4: .accepted(at: 0.297), 5: .accepted(at: 0.297), 6: .accepted(at: 0.297)
+            ]),
         // Two fingers held on the desktop: a right click between them at 600 ms.
-        E(files: .init(folder: "issue-example", trace: "two-finger-press.jsonl"),
-          states: ["right-click": [.began, .changed, .ended]],
-          actions: [E.action("right-click", at: 0.600, #"{"click": "right", "count": 1, "x": 1529.5, "y": 510.5}"#)],
-          decisions: [1: .accepted(at: 0.600), 2: .accepted(at: 0.600)]),
+        E(
+            files: .init(folder: "issue-example", trace: "two-finger-press.jsonl"),
+            states: ["right-click": [.began, .changed, .ended]],
+            actions: [E.action("right-click", at: 0.600, #"{"click": "right", "count": 1, "x": 1529.5, "y": 510.5}"#)],
+            decisions: [1: .accepted(at: 0.600), 2: .accepted(at: 0.600)]),
         // Evince's toolbar double tap maximizes Evince; the screen's gestures are not inherited there.
-        E(files: .init(folder: "issue-example", trace: "evince-toolbar-double-tap.jsonl"),
-          states: ["apps.evince, okular.regions.toolbar.gestures[0]": [.ended]],
-          actions: [E.action("apps.evince, okular.regions.toolbar.gestures[0]", at: 0.260,
-                             #"{"window": "maximize", "target": 3}"#)],
-          decisions: [1: .accepted(at: 0.260), 2: .accepted(at: 0.260)]),
+        E(
+            files: .init(folder: "issue-example", trace: "evince-toolbar-double-tap.jsonl"),
+            states: ["apps.evince, okular.regions.toolbar.gestures[0]": [.ended]],
+            actions: [
+                E.action(
+                    "apps.evince, okular.regions.toolbar.gestures[0]", at: 0.260,
+                    #"{"window": "maximize", "target": 3}"#)
+            ],
+            decisions: [1: .accepted(at: 0.260), 2: .accepted(at: 0.260)]),
         // Below the toolbar Evince has nothing: the touches are its own as they land.
-        E(files: .init(folder: "issue-example", trace: "evince-page-double-tap.jsonl"),
-          states: [:], actions: [],
-          decisions: [1: .rejected(at: 0), 2: .rejected(at: 0.190)]),
+        E(
+            files: .init(folder: "issue-example", trace: "evince-page-double-tap.jsonl"),
+            states: [:], actions: [],
+            decisions: [1: .rejected(at: 0), 2: .rejected(at: 0.190)]),
         // The left edge lies over Firefox: a drag in from it goes back in Firefox when it ends.
-        E(files: .init(folder: "issue-example", trace: "edge-drag-over-firefox.jsonl"),
-          states: ["edge-back": [.began, .changed, .ended]],
-          actions: [E.action("edge-back", at: 0.254, #"{"keys": "alt+Left", "window": 2}"#)],
-          decisions: [1: .accepted(at: 0.012)]),
+        E(
+            files: .init(folder: "issue-example", trace: "edge-drag-over-firefox.jsonl"),
+            states: ["edge-back": [.began, .changed, .ended]],
+            actions: [E.action("edge-back", at: 0.254, #"{"keys": "alt+Left", "window": 2}"#)],
+            decisions: [1: .accepted(at: 0.012)])
     ]
 
     @Test(arguments: issueExample)
@@ -376,9 +435,10 @@ import Testing
         let zoom = run.actionObjects(of: "zoom")
         let net = zoom.filter { $0.contains("ctrl+plus") }.count - zoom.filter { $0.contains("ctrl+minus") }.count
         #expect(net == 5)
-        #expect(run.actionObjects(of: "spin") == Array(repeating: #"{"keys": "ctrl+bracketright", "window": 2}"#, count: 2))
+        #expect(
+            run.actionObjects(of: "spin") == Array(repeating: #"{"keys": "ctrl+bracketright", "window": 2}"#, count: 2))
         #expect(!zoom.contains { $0.contains("ctrl+minus") }, "fingers that only spread never zoom out")
-    
+
     }
 
     @Test func theExampleConfigIsTheOneInConfigExamples() throws {
@@ -392,10 +452,12 @@ import Testing
 
     @Test func targetActiveSendsTheKeysToTheFocusedWindow() throws {
         // Tapped over Firefox (2) while the terminal (3) has the focus.
-        try E(files: .init(folder: "action-target", trace: "two-finger-tap-over-firefox.jsonl"),
-              states: ["screenshot": [.ended]],
-              actions: [E.action("screenshot", at: 0.088, #"{"keys": "Print", "window": 3}"#)],
-              decisions: [1: .accepted(at: 0.088), 2: .accepted(at: 0.088)]).check()
+        try E(
+            files: .init(folder: "action-target", trace: "two-finger-tap-over-firefox.jsonl"),
+            states: ["screenshot": [.ended]],
+            actions: [E.action("screenshot", at: 0.088, #"{"keys": "Print", "window": 3}"#)],
+            decisions: [1: .accepted(at: 0.088), 2: .accepted(at: 0.088)]
+        ).check()
     }
 
     @Test func keysGoToTheWindowUnderTheGesturesFirstTouch() throws {
@@ -404,7 +466,7 @@ import Testing
         #expect(run.states(of: "close-tab") == [.began, .changed, .ended])
         #expect(run.actions(of: "close-tab").map(\.millisecond) == [413])
         #expect(run.actionObjects(of: "close-tab") == [#"{"keys": "ctrl+w", "window": 2}"#])
-    
+
     }
 
     @Test func anEdgeGestureActsOnTheWindowBeneathTheEdge() throws {
@@ -412,7 +474,7 @@ import Testing
         #expect(run.states(of: "edge-menu") == [.began, .changed, .ended])
         #expect(run.actions(of: "edge-menu").map(\.millisecond) == [500])
         #expect(run.actionObjects(of: "edge-menu") == [#"{"keys": "F10", "window": 2}"#])
-    
+
     }
 
     // MARK: 11. `--verbose`
@@ -438,7 +500,10 @@ import Testing
         (ScenarioFiles(folder: "pan-swipe", trace: "slow-drag.jsonl"), "next-desktop", 0.500),
         (ScenarioFiles(folder: "pinch-rotate", config: "apart.yaml", trace: "pinch-and-turn.jsonl"), "spin", 0.154),
         (ScenarioFiles(folder: "nested", trace: "in-tab-strip.jsonl"), "forward", 0.058),
-        (ScenarioFiles(folder: "delivery", config: "three-fingers.yaml", trace: "resting-finger.jsonl"), "overview", 0.150),
+        (
+            ScenarioFiles(folder: "delivery", config: "three-fingers.yaml", trace: "resting-finger.jsonl"), "overview",
+            0.150
+        )
     ])
     func verboseShowsTheLoserFailing(files: ScenarioFiles, loser: String, seconds: Double) throws {
         let verbose = try files.run(verbose: true)
@@ -455,9 +520,11 @@ import Testing
 
     // MARK: 12. Malformed traces
 
-    @Test(arguments: [("typo-in-phase.jsonl", 5, #""phase" must be one of down, move, up, cancel (found "mvoe")"#),
-                      ("time-runs-back.jsonl", 7, #""t" must not decrease (found 0.053 after 0.534)"#),
-                      ("unclosed-object.jsonl", 3, "invalid JSON")])
+    @Test(arguments: [
+        ("typo-in-phase.jsonl", 5, #""phase" must be one of down, move, up, cancel (found "mvoe")"#),
+        ("time-runs-back.jsonl", 7, #""t" must not decrease (found 0.053 after 0.534)"#),
+        ("unclosed-object.jsonl", 3, "invalid JSON")
+    ])
     func malformedLineFailsTheWholeTraceWithItsLineNumber(file: String, line: Int, message: String) throws {
         let text = try ScenarioRun.text("malformed", file)
         let error = #expect(throws: TraceError.self) { try TraceReader.read(text, file: file) }
@@ -477,7 +544,9 @@ import Testing
         let folder = try #require(Bundle.module.resourceURL).appendingPathComponent("Traces/scenarios")
         var onDisk: Set<String> = []
         for scenario in try FileManager.default.contentsOfDirectory(atPath: folder.path) where scenario != "malformed" {
-            let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(scenario).path)) ?? []
+            let files =
+                (try? FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(scenario).path))
+                ?? []
             for file in files where file.hasSuffix(".jsonl") { onDisk.insert("\(scenario)/\(file)") }
         }
         #expect(Set(ScenarioFiles.all.map { "\($0.folder)/\($0.trace)" }) == onDisk)
@@ -490,7 +559,11 @@ import Testing
         for (touch, decisions) in run.decisions {
             #expect(decisions.count == 1, "touch \(touch): \(decisions)")
             let down = run.trace.events.first { event in
-                if case .touch(let input) = event.input { input.id.rawValue == touch && input.phase == .down } else { false }
+                if case .touch(let input) = event.input {
+                    input.id.rawValue == touch && input.phase == .down
+                } else {
+                    false
+                }
             }
             #expect(down.map { ScenarioRun.milliseconds($0.time) <= decisions[0].millisecond } == true)
         }

@@ -41,14 +41,15 @@ struct SplitMix64: RandomNumberGenerator {
     static let fragments = [
         "{", "}", "[", "]", "\"", ",", ":", "\n", " ", "-", ".", "e", "0", "7", "1e999", "-1", "null", "true",
         "\"t\"", "\"phase\"", "\"down\"", "\"up\"", "\"move\"", "\"touch\"", "\"pad\"", "\"screen\"", "\"windows\"",
-        "\\", "\\u", "\\ud800", "é", "😀", "\u{0}", "\t", "\r", "{\"t\": 0}", "[[[[[[[[",
+        "\\", "\\u", "\\ud800", "é", "😀", "\u{0}", "\t", "\r", "{\"t\": 0}", "[[[[[[[["
     ]
 
     @Test(arguments: [UInt64(1), 2, 3, 4])
     func readerReturnsATraceOrAnErrorOnAnExistingLine(seed: UInt64) throws {
         let folder = try #require(Bundle.module.resourceURL)
-        let example = try String(contentsOf: folder.appendingPathComponent("Traces/contract-example.jsonl"),
-                                 encoding: .utf8)
+        let example = try String(
+            contentsOf: folder.appendingPathComponent("Traces/contract-example.jsonl"),
+            encoding: .utf8)
         let bases = [example, Self.richTrace]
         // Both bases must read: otherwise every mutation would fail for the same reason.
         for base in bases { _ = try TraceReader.read(base, file: "base") }
@@ -121,7 +122,8 @@ struct SplitMix64: RandomNumberGenerator {
                 scalars[index] = Unicode.Scalar(UInt8(ascii: "0") + UInt8.random(in: 0...9, using: &random))
             }
         case 4 where lines.count > 1:
-            lines.swapAt(Int.random(in: 0..<lines.count, using: &random), Int.random(in: 0..<lines.count, using: &random))
+            lines.swapAt(
+                Int.random(in: 0..<lines.count, using: &random), Int.random(in: 0..<lines.count, using: &random))
             return lines.joined(separator: "\n")
         case 5 where !lines.isEmpty:
             let index = Int.random(in: 0..<lines.count, using: &random)

@@ -17,21 +17,27 @@ import Testing
     @Test func contractExampleReadsWithItsMultiLineHeader() throws {
         let trace = try TraceReader.read(try Self.contractExample(), file: "contract-example.jsonl")
         #expect(trace.header.screen == Trace.Screen(width: 1920, height: 1080, dpi: 96))
-        #expect(trace.header.windows == [
-            Trace.Window(id: 2, className: "Firefox", instance: "Navigator", title: "Docs",
-                         x: 0, y: 0, width: 960, height: 1080),
-        ])
+        #expect(
+            trace.header.windows == [
+                Trace.Window(
+                    id: 2, className: "Firefox", instance: "Navigator", title: "Docs",
+                    x: 0, y: 0, width: 960, height: 1080)
+            ])
         #expect(trace.header.activeWindow == 2)
-        #expect(trace.events == [
-            Trace.Event(line: 5, time: 0, input: .touch(.init(id: TouchID(1), phase: .down, x: 100, y: 300))),
-            Trace.Event(line: 6, time: 0.02, input: .touch(.init(id: TouchID(1), phase: .move, x: 130, y: 300))),
-            Trace.Event(line: 7, time: 0.08, input: .touch(.init(id: TouchID(1), phase: .up, x: 220, y: 300))),
-            Trace.Event(line: 8, time: 1, input: .clock),
-            Trace.Event(line: 9, time: 2, input: .pad(.init(kind: .swipe, phase: .begin, fingers: 3, dx: 0, dy: 0))),
-            Trace.Event(line: 10, time: 2.01,
-                        input: .pad(.init(kind: .swipe, phase: .update, fingers: 3, dx: -20, dy: 0))),
-            Trace.Event(line: 11, time: 2.02, input: .pad(.init(kind: .swipe, phase: .end, fingers: 3, dx: 0, dy: 0))),
-        ])
+        #expect(
+            trace.events == [
+                Trace.Event(line: 5, time: 0, input: .touch(.init(id: TouchID(1), phase: .down, x: 100, y: 300))),
+                Trace.Event(line: 6, time: 0.02, input: .touch(.init(id: TouchID(1), phase: .move, x: 130, y: 300))),
+                Trace.Event(line: 7, time: 0.08, input: .touch(.init(id: TouchID(1), phase: .up, x: 220, y: 300))),
+                Trace.Event(line: 8, time: 1, input: .clock),
+                Trace.Event(
+                    line: 9, time: 2, input: .pad(.init(kind: .swipe, phase: .begin, fingers: 3, dx: 0, dy: 0))),
+                Trace.Event(
+                    line: 10, time: 2.01,
+                    input: .pad(.init(kind: .swipe, phase: .update, fingers: 3, dx: -20, dy: 0))),
+                Trace.Event(
+                    line: 11, time: 2.02, input: .pad(.init(kind: .swipe, phase: .end, fingers: 3, dx: 0, dy: 0)))
+            ])
     }
 
     @Test func traceWithoutHeaderGetsOneStandardScreenAndNoWindows() throws {
@@ -80,9 +86,10 @@ import Testing
         let trace = try Self.read(
             #"{"screen": {"width": 10, "height": 10, "refresh": 60}, "recorder": "v2"}"#,
             #"{"t": 0, "touch": 3, "phase": "down", "x": 1, "y": 2, "pressure": 0.4, "device": {"id": 9}}"#)
-        #expect(trace.events == [
-            Trace.Event(line: 2, time: 0, input: .touch(.init(id: TouchID(3), phase: .down, x: 1, y: 2))),
-        ])
+        #expect(
+            trace.events == [
+                Trace.Event(line: 2, time: 0, input: .touch(.init(id: TouchID(3), phase: .down, x: 1, y: 2)))
+            ])
     }
 
     @Test func pinchCarriesScaleAndAngle() throws {
@@ -90,15 +97,23 @@ import Testing
             #"{"t": 0, "pad": "pinch", "phase": "begin", "fingers": 2, "dx": 0, "dy": 0, "scale": 1, "angle": 0}"#,
             #"{"t": 0.01, "pad": "pinch", "phase": "update", "fingers": 2, "dx": 1.5, "dy": -2, "scale": 1.25, "angle": -3.5}"#,
             #"{"t": 0.02, "pad": "pinch", "phase": "end", "fingers": 2, "dx": 0, "dy": 0, "scale": 1.25, "angle": 0}"#)
-        #expect(trace.events[1].input == .pad(.init(kind: .pinch, phase: .update, fingers: 2, dx: 1.5, dy: -2,
-                                                      scale: 1.25, angle: -3.5)))
+        #expect(
+            trace.events[1].input
+                == .pad(
+                    .init(
+                        kind: .pinch, phase: .update, fingers: 2, dx: 1.5, dy: -2,
+                        scale: 1.25, angle: -3.5)))
     }
 
     @Test func swipeHasNeutralScaleAndAngle() throws {
         let trace = try Self.read(
             #"{"t": 0, "pad": "swipe", "phase": "begin", "fingers": 4, "dx": 0, "dy": 0, "scale": 9}"#)
-        #expect(trace.events[0].input == .pad(.init(kind: .swipe, phase: .begin, fingers: 4, dx: 0, dy: 0,
-                                                      scale: 1, angle: 0)))
+        #expect(
+            trace.events[0].input
+                == .pad(
+                    .init(
+                        kind: .swipe, phase: .begin, fingers: 4, dx: 0, dy: 0,
+                        scale: 1, angle: 0)))
     }
 
     @Test func padLinesMayCarryThePointerAndEndCancelled() throws {
@@ -106,11 +121,12 @@ import Testing
             #"{"t": 0, "pad": "swipe", "phase": "begin", "fingers": 3, "dx": 0, "dy": 0, "x": 480, "y": 500.5}"#,
             #"{"t": 0.01, "pad": "swipe", "phase": "cancel", "fingers": 3, "dx": 0, "dy": 0}"#,
             #"{"t": 0.02, "pad": "swipe", "phase": "begin", "fingers": 3, "dx": 0, "dy": 0}"#)
-        #expect(trace.events.map(\.input) == [
-            .pad(.init(kind: .swipe, phase: .begin, fingers: 3, dx: 0, dy: 0, pointer: Point(x: 480, y: 500.5))),
-            .pad(.init(kind: .swipe, phase: .cancel, fingers: 3, dx: 0, dy: 0)),
-            .pad(.init(kind: .swipe, phase: .begin, fingers: 3, dx: 0, dy: 0)),
-        ])
+        #expect(
+            trace.events.map(\.input) == [
+                .pad(.init(kind: .swipe, phase: .begin, fingers: 3, dx: 0, dy: 0, pointer: Point(x: 480, y: 500.5))),
+                .pad(.init(kind: .swipe, phase: .cancel, fingers: 3, dx: 0, dy: 0)),
+                .pad(.init(kind: .swipe, phase: .begin, fingers: 3, dx: 0, dy: 0))
+            ])
     }
 
     @Test func aPadLineWithOnlyOneCoordinateNamesTheOther() throws {
@@ -149,7 +165,8 @@ import Testing
 
     @Test func windowStringsKeepEscapedAndForeignCharacters() throws {
         let trace = try Self.read(
-            #"{"windows": [{"id": 1, "title": "Caf\u00e9 \"menu\"\n😀 \ud83d\ude00", "x": 0, "y": 0, "width": 1, "height": 1}]}"#)
+            #"{"windows": [{"id": 1, "title": "Caf\u00e9 \"menu\"\n😀 \ud83d\ude00", "x": 0, "y": 0, "width": 1, "height": 1}]}"#
+        )
         #expect(trace.header.windows.first?.title == "Café \"menu\"\n😀 😀")
     }
 }

@@ -10,30 +10,43 @@ import Testing
         let trace = Trace(
             header: Trace.Header(
                 screen: Trace.Screen(width: 2560, height: 1440, dpi: 192),
-                windows: [Trace.Window(id: 9, className: "kitty", title: "vim \"a\" ✓", x: -10, y: 0, width: 1280,
-                                       height: 1440),
-                          Trace.Window(id: 4, x: 1280, y: 0, width: 1280, height: 1440)],
+                windows: [
+                    Trace.Window(
+                        id: 9, className: "kitty", title: "vim \"a\" ✓", x: -10, y: 0, width: 1280,
+                        height: 1440),
+                    Trace.Window(id: 4, x: 1280, y: 0, width: 1280, height: 1440)
+                ],
                 activeWindow: 9),
             events: [
                 Trace.Event(line: 2, time: 0, input: .touch(.init(id: TouchID(1), phase: .down, x: 100, y: 300.25))),
                 Trace.Event(line: 3, time: 0.5, input: .clock),
-                Trace.Event(line: 4, time: 1, input: .pad(.init(kind: .swipe, phase: .begin, fingers: 3, dx: 0, dy: -2))),
-                Trace.Event(line: 5, time: 1.01, input: .pad(.init(kind: .pinch, phase: .update, fingers: 2, dx: 1,
-                                                                     dy: 0, scale: 1.1, angle: -2.5))),
-                Trace.Event(line: 6, time: 1.02, input: .pad(.init(kind: .pinch, phase: .cancel, fingers: 2, dx: 0,
-                                                                     dy: 0, scale: 1.1, pointer: Point(x: 480, y: 20.5)))),
+                Trace.Event(
+                    line: 4, time: 1, input: .pad(.init(kind: .swipe, phase: .begin, fingers: 3, dx: 0, dy: -2))),
+                Trace.Event(
+                    line: 5, time: 1.01,
+                    input: .pad(
+                        .init(
+                            kind: .pinch, phase: .update, fingers: 2, dx: 1,
+                            dy: 0, scale: 1.1, angle: -2.5))),
+                Trace.Event(
+                    line: 6, time: 1.02,
+                    input: .pad(
+                        .init(
+                            kind: .pinch, phase: .cancel, fingers: 2, dx: 0,
+                            dy: 0, scale: 1.1, pointer: Point(x: 480, y: 20.5))))
             ])
-        #expect(TraceWriter.write(trace) == """
-            {"screen": {"width": 2560, "height": 1440, "dpi": 192}, "windows": [{"id": 9, "class": "kitty", \
-            "title": "vim \\"a\\" ✓", "x": -10, "y": 0, "width": 1280, "height": 1440}, {"id": 4, "x": 1280, "y": 0, \
-            "width": 1280, "height": 1440}], "active": 9}
-            {"t": 0, "touch": 1, "phase": "down", "x": 100, "y": 300.25}
-            {"t": 0.5}
-            {"t": 1, "pad": "swipe", "phase": "begin", "fingers": 3, "dx": 0, "dy": -2}
-            {"t": 1.01, "pad": "pinch", "phase": "update", "fingers": 2, "dx": 1, "dy": 0, "scale": 1.1, "angle": -2.5}
-            {"t": 1.02, "pad": "pinch", "phase": "cancel", "fingers": 2, "dx": 0, "dy": 0, "scale": 1.1, "angle": 0, "x": 480, "y": 20.5}
+        #expect(
+            TraceWriter.write(trace) == """
+                {"screen": {"width": 2560, "height": 1440, "dpi": 192}, "windows": [{"id": 9, "class": "kitty", \
+                "title": "vim \\"a\\" ✓", "x": -10, "y": 0, "width": 1280, "height": 1440}, {"id": 4, "x": 1280, "y": 0, \
+                "width": 1280, "height": 1440}], "active": 9}
+                {"t": 0, "touch": 1, "phase": "down", "x": 100, "y": 300.25}
+                {"t": 0.5}
+                {"t": 1, "pad": "swipe", "phase": "begin", "fingers": 3, "dx": 0, "dy": -2}
+                {"t": 1.01, "pad": "pinch", "phase": "update", "fingers": 2, "dx": 1, "dy": 0, "scale": 1.1, "angle": -2.5}
+                {"t": 1.02, "pad": "pinch", "phase": "cancel", "fingers": 2, "dx": 0, "dy": 0, "scale": 1.1, "angle": 0, "x": 480, "y": 20.5}
 
-            """)
+                """)
     }
 
     @Test(arguments: [0.1 + 0.2, 1e-7, 123456789.123, Double.leastNonzeroMagnitude, 1e21, -0.0, 0.000001, 29.093991])
@@ -60,8 +73,10 @@ import Testing
         #expect(argument.contains("@") || screen.dpi == 96)
     }
 
-    @Test(arguments: ["", "1920", "1920x", "x1080", "0x1080", "1920x1080@", "1920x1080@0", "-5x10", "1e3x10",
-                      "infxinf", "1920x1080@96@2", "1920×1080", "nanx1"])
+    @Test(arguments: [
+        "", "1920", "1920x", "x1080", "0x1080", "1920x1080@", "1920x1080@0", "-5x10", "1e3x10",
+        "infxinf", "1920x1080@96@2", "1920×1080", "nanx1"
+    ])
     func malformedScreenArgumentsAreRejected(argument: String) {
         #expect(Trace.Screen(argument: argument) == nil)
     }
@@ -71,8 +86,9 @@ import Testing
 @Suite struct PadLineConversionTests {
     static let events: [PadEvent] = PadEvent.Kind.allCases.flatMap { kind in
         PadEvent.Phase.allCases.map { phase in
-            PadEvent(kind: kind, phase: phase, fingers: kind == .pinch ? 2 : 3, dx: -4.5, dy: 2,
-                     scale: kind == .pinch ? 1.25 : 1, angle: kind == .pinch ? -3 : 0, pointer: Point(x: 640, y: 360))
+            PadEvent(
+                kind: kind, phase: phase, fingers: kind == .pinch ? 2 : 3, dx: -4.5, dy: 2,
+                scale: kind == .pinch ? 1.25 : 1, angle: kind == .pinch ? -3 : 0, pointer: Point(x: 640, y: 360))
         }
     }
 

@@ -7,12 +7,14 @@ import Testing
 /// behind them keeps its order. A manual clock and a focus table drive it.
 @Suite struct ActionQueueTests {
     static func fired(_ name: String, _ action: Action, window: UInt64?) -> FiredAction {
-        let context = ActionContext(gesture: name, kind: .swipe, state: .ended, fingers: 3, location: Point(x: 0, y: 0),
-                                    measurement: .none, window: window.map { WindowInfo(id: $0) })
+        let context = ActionContext(
+            gesture: name, kind: .swipe, state: .ended, fingers: 3, location: Point(x: 0, y: 0),
+            measurement: .none, window: window.map { WindowInfo(id: $0) })
         return FiredAction(time: 0, gesture: name, action: action, context: context)
     }
 
-    static let keys = Action.keys(KeySequence(chords: [KeyChord(modifiers: [.control], key: Keysym(name: "c", value: 0x63))]))
+    static let keys = Action.keys(
+        KeySequence(chords: [KeyChord(modifiers: [.control], key: Keysym(name: "c", value: 0x63))]))
     static let click = Action.click(.left, count: 1)
 
     /// An effect as a line: "activate 7 for a", "perform a", "perform a (7 timed out)".
@@ -20,7 +22,8 @@ import Testing
         effects.map { effect in
             switch effect {
             case let .activate(window, fired): "activate \(window) for \(fired.gesture)"
-            case let .perform(fired, timedOut): "perform \(fired.gesture)" + (timedOut.map { " (\($0) timed out)" } ?? "")
+            case let .perform(fired, timedOut):
+                "perform \(fired.gesture)" + (timedOut.map { " (\($0) timed out)" } ?? "")
             }
         }
     }
@@ -32,19 +35,32 @@ import Testing
     }
 
     static let cases: [(String, [Step], [String])] = [
-        ("keys for the focused window are typed at once",
-         [.focus(7), .fire("a", keys, window: 7, at: 0)], ["perform a"]),
-        ("a click needs no focus",
-         [.focus(nil), .fire("a", click, window: 7, at: 0)], ["perform a"]),
-        ("keys for another window wait for its focus",
-         [.focus(nil), .fire("a", keys, window: 7, at: 0), .drain(at: 0.1), .focus(7), .drain(at: 0.2)],
-         ["activate 7 for a", "perform a"]),
-        ("what comes behind waiting keys keeps its order",
-         [.focus(nil), .fire("a", keys, window: 7, at: 0), .fire("b", click, window: 8, at: 0.05), .focus(7), .drain(at: 0.1)],
-         ["activate 7 for a", "perform a", "perform b"]),
-        ("a window that never takes the focus gets its keys when the wait is over",
-         [.focus(nil), .fire("a", keys, window: 7, at: 0), .drain(at: 0.49), .drain(at: 0.5)],
-         ["activate 7 for a", "perform a (7 timed out)"]),
+        (
+            "keys for the focused window are typed at once",
+            [.focus(7), .fire("a", keys, window: 7, at: 0)], ["perform a"]
+        ),
+        (
+            "a click needs no focus",
+            [.focus(nil), .fire("a", click, window: 7, at: 0)], ["perform a"]
+        ),
+        (
+            "keys for another window wait for its focus",
+            [.focus(nil), .fire("a", keys, window: 7, at: 0), .drain(at: 0.1), .focus(7), .drain(at: 0.2)],
+            ["activate 7 for a", "perform a"]
+        ),
+        (
+            "what comes behind waiting keys keeps its order",
+            [
+                .focus(nil), .fire("a", keys, window: 7, at: 0), .fire("b", click, window: 8, at: 0.05), .focus(7),
+                .drain(at: 0.1)
+            ],
+            ["activate 7 for a", "perform a", "perform b"]
+        ),
+        (
+            "a window that never takes the focus gets its keys when the wait is over",
+            [.focus(nil), .fire("a", keys, window: 7, at: 0), .drain(at: 0.49), .drain(at: 0.5)],
+            ["activate 7 for a", "perform a (7 timed out)"]
+        )
     ]
 
     @Test(arguments: cases)

@@ -8,7 +8,12 @@ import Testing
     /// One sample in words: "1+" lands touch 1, "1~" moves it, "1-" lifts it.
     static func sample(_ word: Substring) -> TouchSample {
         let id = TouchID(UInt32(word.dropLast())!)
-        let phase: TouchPhase = switch word.last { case "+": .began case "-": .ended default: .moved }
+        let phase: TouchPhase =
+            switch word.last {
+            case "+": .began
+            case "-": .ended
+            default: .moved
+            }
         return TouchSample(id: id, phase: phase, location: Point(x: 0, y: 0))
     }
 
@@ -37,7 +42,7 @@ import Testing
         .init(input: "0:1+ 0:2+ 0:1- 0:2-", frames: "0:1+ 2+ | 0:1- 2-"),
         .init(input: "0:1+ flush 0:2+ 0:1- 0:2-", frames: "0:1+ | 0:2+ 1- | 0:2-"),
         // A whole gesture in one instant, and the next one landing after its lifts.
-        .init(input: "0:1+ 0:2+ 0:1- 0:2- 0:3+", frames: "0:1+ 2+ | 0:1- 2- | 0:3+"),
+        .init(input: "0:1+ 0:2+ 0:1- 0:2- 0:3+", frames: "0:1+ 2+ | 0:1- 2- | 0:3+")
     ]
 
     @Test(arguments: assemblies)
@@ -70,24 +75,30 @@ import Testing
     }
 
     static let stampings: [Stamping] = [
-        Stamping(name: "a local server's stamps keep the events' ages and spacing",
-                 events: [(100_000, 100.050, 0), (100_010, 100.050, 0), (100_020, 100.051, 0)],
-                 times: [100.000, 100.010, 100.020]),
-        Stamping(name: "a stamp on another clock counts as now, then spacing follows the stamps",
-                 events: [(5_000, 100.000, 0), (5_016, 100.030, 0)],
-                 times: [100.000, 100.016]),
-        Stamping(name: "the 32-bit wrap",
-                 events: [(4_294_967_290, 50.000, 0), (4, 50.020, 0)],
-                 times: [50.000, 50.010]),
-        Stamping(name: "never before the session's clock",
-                 events: [(100_000, 100.500, 100.400), (100_010, 100.500, 100.400)],
-                 times: [100.400, 100.410]),
-        Stamping(name: "never ahead of now: a fast server clock re-anchors",
-                 events: [(5_000, 100.000, 0), (5_100, 100.050, 0), (5_110, 100.070, 0)],
-                 times: [100.000, 100.050, 100.060]),
-        Stamping(name: "a stamp from before the last one does not run the clock back",
-                 events: [(100_000, 100.010, 0), (99_990, 100.020, 100.000)],
-                 times: [100.000, 100.000]),
+        Stamping(
+            name: "a local server's stamps keep the events' ages and spacing",
+            events: [(100_000, 100.050, 0), (100_010, 100.050, 0), (100_020, 100.051, 0)],
+            times: [100.000, 100.010, 100.020]),
+        Stamping(
+            name: "a stamp on another clock counts as now, then spacing follows the stamps",
+            events: [(5_000, 100.000, 0), (5_016, 100.030, 0)],
+            times: [100.000, 100.016]),
+        Stamping(
+            name: "the 32-bit wrap",
+            events: [(4_294_967_290, 50.000, 0), (4, 50.020, 0)],
+            times: [50.000, 50.010]),
+        Stamping(
+            name: "never before the session's clock",
+            events: [(100_000, 100.500, 100.400), (100_010, 100.500, 100.400)],
+            times: [100.400, 100.410]),
+        Stamping(
+            name: "never ahead of now: a fast server clock re-anchors",
+            events: [(5_000, 100.000, 0), (5_100, 100.050, 0), (5_110, 100.070, 0)],
+            times: [100.000, 100.050, 100.060]),
+        Stamping(
+            name: "a stamp from before the last one does not run the clock back",
+            events: [(100_000, 100.010, 0), (99_990, 100.020, 100.000)],
+            times: [100.000, 100.000])
     ]
 
     @Test(arguments: stampings)

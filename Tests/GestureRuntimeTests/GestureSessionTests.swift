@@ -22,9 +22,11 @@ struct GestureSessionTests {
         session.handle([TouchSample(id: TouchID(id), phase: .began, location: Point(x: x, y: 500))], at: start)
         for step in 1...6 {
             let location = Point(x: x + dx * Double(step) / 6, y: 500)
-            session.handle([TouchSample(id: TouchID(id), phase: .moved, location: location)], at: start + 0.01 * Double(step))
+            session.handle(
+                [TouchSample(id: TouchID(id), phase: .moved, location: location)], at: start + 0.01 * Double(step))
         }
-        session.handle([TouchSample(id: TouchID(id), phase: .ended, location: Point(x: x + dx, y: 500))], at: start + 0.08)
+        session.handle(
+            [TouchSample(id: TouchID(id), phase: .ended, location: Point(x: x + dx, y: 500))], at: start + 0.08)
     }
 
     static func actions(_ session: GestureSession) -> [String] {
@@ -35,14 +37,16 @@ struct GestureSessionTests {
     }
 
     @Test func aNewConfigWaitsUntilNoTouchIsDown() throws {
-        let session = GestureSession(configuration: try ConfigLoader.load(yaml: Self.swipeLeft),
-                                     scene: SceneDescription())
+        let session = GestureSession(
+            configuration: try ConfigLoader.load(yaml: Self.swipeLeft),
+            scene: SceneDescription())
         session.handle([TouchSample(id: TouchID(1), phase: .began, location: Point(x: 900, y: 500))], at: 0)
         session.update(configuration: try ConfigLoader.load(yaml: Self.swipeRight))
         #expect(session.configuration.screenBindings.map(\.name) == ["next"], "a touch is down: not yet")
         for step in 1...6 {
-            session.handle([TouchSample(id: TouchID(1), phase: .moved, location: Point(x: 900 - 20 * Double(step), y: 500))],
-                           at: 0.01 * Double(step))
+            session.handle(
+                [TouchSample(id: TouchID(1), phase: .moved, location: Point(x: 900 - 20 * Double(step), y: 500))],
+                at: 0.01 * Double(step))
         }
         session.handle([TouchSample(id: TouchID(1), phase: .ended, location: Point(x: 780, y: 500))], at: 0.08)
         #expect(Self.actions(session) == ["next"], "the gesture in progress finished under the old config")
@@ -77,8 +81,9 @@ struct GestureSessionTests {
         Self.swipe(session, id: 1, from: 900, by: -120, at: 0)
         #expect(Self.actions(session) == ["next"])
         session.removeAllOutputs()
-        let xterm = SceneWindow(info: WindowInfo(id: 9, windowClass: "XTerm", instance: "xterm"),
-                                frame: Rect(x: 0, y: 0, width: 1920, height: 1080))
+        let xterm = SceneWindow(
+            info: WindowInfo(id: 9, windowClass: "XTerm", instance: "xterm"),
+            frame: Rect(x: 0, y: 0, width: 1920, height: 1080))
         session.update(scene: SceneDescription(windows: [xterm]))
         Self.swipe(session, id: 2, from: 900, by: -120, at: 1)
         #expect(Self.actions(session).isEmpty, "over xterm, with inherit: false, the screen swipe does not apply")
@@ -86,8 +91,9 @@ struct GestureSessionTests {
     }
 
     @Test func cancelAllLeavesNothingBusy() throws {
-        let session = GestureSession(configuration: try ConfigLoader.load(yaml: Self.swipeLeft),
-                                     scene: SceneDescription())
+        let session = GestureSession(
+            configuration: try ConfigLoader.load(yaml: Self.swipeLeft),
+            scene: SceneDescription())
         session.handle([TouchSample(id: TouchID(1), phase: .began, location: Point(x: 900, y: 500))], at: 0)
         #expect(session.isBusy)
         session.cancelAll(at: 0.05)

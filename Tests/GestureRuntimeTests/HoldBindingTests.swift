@@ -20,7 +20,7 @@ struct HoldBindingTests {
     @Test(arguments: [
         ("tap: { fingers: 3 }\n    hold: alt", "'hold' applies only to continuous gestures"),
         ("pan: { fingers: 3 }\n    hold: ctrl+c ctrl+v", "'hold' takes one chord"),
-        ("pan: { fingers: 3 }\n    hold: atl", "atl"),
+        ("pan: { fingers: 3 }\n    hold: atl", "atl")
     ])
     func badHoldsAreReportedWithTheirLine(body: String, expected: String) {
         let yaml = "gestures:\n  - name: g\n    \(body)\n"
@@ -42,14 +42,18 @@ struct HoldBindingTests {
     }
 
     static func threeFingers(_ phase: TouchPhase, x: Double) -> [TouchSample] {
-        (0..<3).map { TouchSample(id: TouchID(UInt32($0 + 1)), phase: phase, location: Point(x: x + 80 * Double($0), y: 500)) }
+        (0..<3).map {
+            TouchSample(id: TouchID(UInt32($0 + 1)), phase: phase, location: Point(x: x + 80 * Double($0), y: 500))
+        }
     }
 
     @Test(arguments: [false, true])
     func theChordIsPressedAtBeganAndReleasedHoweverTheGestureEnds(cancelled: Bool) throws {
         let session = GestureSession(configuration: try ConfigLoader.load(yaml: Self.yaml), scene: SceneDescription())
         session.handle(Self.threeFingers(.began, x: 800), at: 0)
-        for step in 1...4 { session.handle(Self.threeFingers(.moved, x: 800 + 10 * Double(step)), at: 0.01 * Double(step)) }
+        for step in 1...4 {
+            session.handle(Self.threeFingers(.moved, x: 800 + 10 * Double(step)), at: 0.01 * Double(step))
+        }
         #expect(Self.holds(session) == ["Alt_L down"])
         session.removeAllOutputs()
         if cancelled {

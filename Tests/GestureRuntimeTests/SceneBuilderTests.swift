@@ -50,12 +50,15 @@ struct SceneBuilderTests {
         let scene = SceneDescription(
             width: 1920, height: 1080, dpi: dpi,
             windows: [
-                SceneWindow(info: WindowInfo(id: 2, windowClass: "Firefox", instance: "Navigator"),
-                            frame: Rect(x: 0, y: 0, width: 960, height: 1080)),
-                SceneWindow(info: WindowInfo(id: 3, windowClass: "Evince", instance: "evince"),
-                            frame: Rect(x: 960, y: 0, width: 960, height: 1080)),
-                SceneWindow(info: WindowInfo(id: 4, windowClass: "XTerm", instance: "xterm"),
-                            frame: Rect(x: 100, y: 100, width: 500, height: 500)),
+                SceneWindow(
+                    info: WindowInfo(id: 2, windowClass: "Firefox", instance: "Navigator"),
+                    frame: Rect(x: 0, y: 0, width: 960, height: 1080)),
+                SceneWindow(
+                    info: WindowInfo(id: 3, windowClass: "Evince", instance: "evince"),
+                    frame: Rect(x: 960, y: 0, width: 960, height: 1080)),
+                SceneWindow(
+                    info: WindowInfo(id: 4, windowClass: "XTerm", instance: "xterm"),
+                    frame: Rect(x: 100, y: 100, width: 500, height: 500))
             ],
             activeWindow: 2)
         return SceneBuilder.build(configuration, scene: scene)
@@ -71,8 +74,10 @@ struct SceneBuilderTests {
         #expect(scene.root.subviews[0].gestureRecognizers.isEmpty, "xterm has no app config")
     }
 
-    @Test(arguments: [(5.0, 500.0, "left edge"), (500.0, 500.0, "firefox"), (1000.0, 20.0, "region toolbar"),
-                      (1000.0, 500.0, "evince"), (300.0, 300.0, "firefox")])
+    @Test(arguments: [
+        (5.0, 500.0, "left edge"), (500.0, 500.0, "firefox"), (1000.0, 20.0, "region toolbar"),
+        (1000.0, 500.0, "evince"), (300.0, 300.0, "firefox")
+    ])
     func hitTestingFollowsTheStacking(x: Double, y: Double, expected: String) throws {
         let scene = try Self.build()
         #expect(scene.root.hitTest(Point(x: x, y: y))?.description == expected)
@@ -113,7 +118,7 @@ struct SceneBuilderTests {
         let scene = try Self.build()
         let menu = try #require(scene.recognizers(named: "menu").first)
         let launcher = try #require(scene.recognizers(named: "launcher").first)
-        #expect(menu.failureRequirements.map(\.recognizer) .contains { $0 === launcher })
+        #expect(menu.failureRequirements.map(\.recognizer).contains { $0 === launcher })
         let zoom = try #require(scene.recognizers(named: "zoom").first)
         let spin = try #require(scene.recognizers(named: "spin").first)
         #expect(zoom.simultaneousPartners.contains { $0.recognizer === spin })
@@ -121,12 +126,18 @@ struct SceneBuilderTests {
 
     @Test func everyMonitorHasItsOwnEdges() throws {
         let configuration = try ConfigLoader.load(yaml: Self.yaml, file: "scene.yaml")
-        let twoMonitors = SceneDescription(width: 3840, height: 1080, dpi: 96,
-                                           monitors: [Rect(x: 0, y: 0, width: 1920, height: 1080),
-                                                      Rect(x: 1920, y: 0, width: 1920, height: 1080)])
+        let twoMonitors = SceneDescription(
+            width: 3840, height: 1080, dpi: 96,
+            monitors: [
+                Rect(x: 0, y: 0, width: 1920, height: 1080),
+                Rect(x: 1920, y: 0, width: 1920, height: 1080)
+            ])
         let scene = SceneBuilder.build(configuration, scene: twoMonitors)
         let edges = scene.root.subviews.filter { $0.description == "left edge" }
-        #expect(edges.map(\.frame) == [Rect(x: 0, y: 0, width: 16, height: 1080), Rect(x: 1920, y: 0, width: 16, height: 1080)])
+        #expect(
+            edges.map(\.frame) == [
+                Rect(x: 0, y: 0, width: 16, height: 1080), Rect(x: 1920, y: 0, width: 16, height: 1080)
+            ])
         #expect(scene.root.hitTest(Point(x: 1925, y: 500))?.description == "left edge")
         #expect(scene.recognizers(named: "edge-back").count == 2)
     }
@@ -149,8 +160,10 @@ struct BindingRuntimeStepTests {
         var count = 0
         var fired = ""
         for value in values {
-            _ = BindingRuntime.fire(&count, value: value, every: every, increasing: up, decreasing: down,
-                                    limit: limit) { actions in
+            _ = BindingRuntime.fire(
+                &count, value: value, every: every, increasing: up, decreasing: down,
+                limit: limit
+            ) { actions in
                 fired += actions == up ? "+" : "-"
             }
         }
@@ -160,7 +173,7 @@ struct BindingRuntimeStepTests {
     @Test(arguments: [
         ([0.2], 0.1, "++"), ([0.1, 0.2, 0.3], 0.1, "+++"), ([0.29], 0.1, "++"), ([-0.2], 0.1, "--"),
         ([-0.05], 0.1, ""), ([0.6], 0.2, "+++"), ([Double.pi / 2], Double.pi / 12, "++++++"),
-        ([0.2, 0.1], 0.1, "++-"), ([0.2, 0.05], 0.1, "++-"), ([0.2, -0.1], 0.1, "++---"),
+        ([0.2, 0.1], 0.1, "++-"), ([0.2, 0.05], 0.1, "++-"), ([0.2, -0.1], 0.1, "++---")
     ])
     func stepsFireOnePerWholeStepInTheDirectionOfTravel(values: [Double], every: Double, expected: String) {
         #expect(Self.fired(values, every: every) == expected)

@@ -17,14 +17,20 @@ struct StepStormTests {
     /// Two fingers land 0.0001 px apart and spread apart by `spread` px per frame, 100 frames a second.
     static func spreadingPinch(_ session: GestureSession, frames: Int, spread: Double) -> [[FiredAction]] {
         var perFrame: [[FiredAction]] = []
-        session.handle([TouchSample(id: TouchID(1), phase: .began, location: Point(x: 900, y: 500)),
-                        TouchSample(id: TouchID(2), phase: .began, location: Point(x: 900.0001, y: 500))], at: 0)
+        session.handle(
+            [
+                TouchSample(id: TouchID(1), phase: .began, location: Point(x: 900, y: 500)),
+                TouchSample(id: TouchID(2), phase: .began, location: Point(x: 900.0001, y: 500))
+            ], at: 0)
         for frame in 1...frames {
             session.removeAllOutputs()
             let half = spread * Double(frame) / 2
-            session.handle([TouchSample(id: TouchID(1), phase: .moved, location: Point(x: 900 - half, y: 500)),
-                            TouchSample(id: TouchID(2), phase: .moved, location: Point(x: 900.0001 + half, y: 500))],
-                           at: 0.01 * Double(frame))
+            session.handle(
+                [
+                    TouchSample(id: TouchID(1), phase: .moved, location: Point(x: 900 - half, y: 500)),
+                    TouchSample(id: TouchID(2), phase: .moved, location: Point(x: 900.0001 + half, y: 500))
+                ],
+                at: 0.01 * Double(frame))
             perFrame.append(session.outputs.compactMap { if case .action(let fired) = $0 { fired } else { nil } })
         }
         return perFrame

@@ -44,8 +44,9 @@ struct TouchpadSessionTests {
         """
 
     static let scene = SceneDescription(windows: [
-        SceneWindow(info: WindowInfo(id: 7, windowClass: "Alpha", instance: "alpha"),
-                    frame: Rect(x: 0, y: 0, width: 600, height: 1080)),
+        SceneWindow(
+            info: WindowInfo(id: 7, windowClass: "Alpha", instance: "alpha"),
+            frame: Rect(x: 0, y: 0, width: 600, height: 1080))
     ])
 
     static func session(dpi: Double = 96) throws -> GestureSession {
@@ -55,8 +56,10 @@ struct TouchpadSessionTests {
     }
 
     /// A libinput-sized swipe: begin, `updates` updates 10 ms apart of (dx, dy) pixels each, end.
-    static func swipe(_ session: GestureSession, fingers: Int, dx: Double, dy: Double, updates: Int = 8,
-                      at pointer: Point, start: Double = 0) {
+    static func swipe(
+        _ session: GestureSession, fingers: Int, dx: Double, dy: Double, updates: Int = 8,
+        at pointer: Point, start: Double = 0
+    ) {
         let event = { (phase: PadEvent.Phase, dx: Double, dy: Double) in
             PadEvent(kind: .swipe, phase: phase, fingers: fingers, dx: dx, dy: dy, pointer: pointer)
         }
@@ -66,14 +69,18 @@ struct TouchpadSessionTests {
     }
 
     /// A pinch from scale 1 to `to` in ten updates 10 ms apart.
-    static func pinch(_ session: GestureSession, to scale: Double, at pointer: Point, phaseAtEnd: PadEvent.Phase = .ended) {
+    static func pinch(
+        _ session: GestureSession, to scale: Double, at pointer: Point, phaseAtEnd: PadEvent.Phase = .ended
+    ) {
         session.handle(pad: PadEvent(kind: .pinch, phase: .began, fingers: 2, pointer: pointer), at: 0)
         for step in 1...10 {
             let value = 1 + (scale - 1) * Double(step) / 10
-            session.handle(pad: PadEvent(kind: .pinch, phase: .updated, fingers: 2, scale: value, pointer: pointer),
-                           at: 0.01 * Double(step))
+            session.handle(
+                pad: PadEvent(kind: .pinch, phase: .updated, fingers: 2, scale: value, pointer: pointer),
+                at: 0.01 * Double(step))
         }
-        session.handle(pad: PadEvent(kind: .pinch, phase: phaseAtEnd, fingers: 2, scale: scale, pointer: pointer), at: 0.11)
+        session.handle(
+            pad: PadEvent(kind: .pinch, phase: phaseAtEnd, fingers: 2, scale: scale, pointer: pointer), at: 0.11)
     }
 
     static func fired(_ session: GestureSession) -> [String] {
@@ -92,9 +99,11 @@ struct TouchpadSessionTests {
 
     @Test(arguments: [
         (3, -20.0, 0.0, "swipe3-left"), (3, 20.0, 0.0, "swipe3-right"), (4, 0.0, -20.0, "swipe4-up"),
-        (3, 0.0, 20.0, "pad-only"),
+        (3, 0.0, 20.0, "pad-only")
     ])
-    func aPadSwipeFiresTheSwipeBindingOfItsFingersAndDirection(fingers: Int, dx: Double, dy: Double, expected: String) throws {
+    func aPadSwipeFiresTheSwipeBindingOfItsFingersAndDirection(fingers: Int, dx: Double, dy: Double, expected: String)
+        throws
+    {
         let session = try Self.session()
         Self.swipe(session, fingers: fingers, dx: dx, dy: dy, at: Point(x: 1200, y: 500))
         #expect(Self.firedNames(session) == [expected])
@@ -126,11 +135,17 @@ struct TouchpadSessionTests {
     @Test func aTouchpadOnlyBindingIgnoresTheTouchscreen() throws {
         let session = try Self.session()
         let xs = [1100.0, 1180, 1260]
-        session.handle(xs.indices.map { TouchSample(id: TouchID(UInt32($0 + 1)), phase: .began, location: Point(x: xs[$0], y: 300)) }, at: 0)
+        session.handle(
+            xs.indices.map {
+                TouchSample(id: TouchID(UInt32($0 + 1)), phase: .began, location: Point(x: xs[$0], y: 300))
+            }, at: 0)
         for step in 1...8 {
-            session.handle(xs.indices.map {
-                TouchSample(id: TouchID(UInt32($0 + 1)), phase: .moved, location: Point(x: xs[$0], y: 300 + 20 * Double(step)))
-            }, at: 0.01 * Double(step))
+            session.handle(
+                xs.indices.map {
+                    TouchSample(
+                        id: TouchID(UInt32($0 + 1)), phase: .moved,
+                        location: Point(x: xs[$0], y: 300 + 20 * Double(step)))
+                }, at: 0.01 * Double(step))
         }
         #expect(Self.firedNames(session).isEmpty, "pad-only is device: touchpad")
     }
@@ -170,7 +185,9 @@ struct TouchpadSessionTests {
         let session = try Self.session()
         Self.swipe(session, fingers: 3, dx: -20, dy: 0, at: Point(x: 300, y: 500))
         #expect(Self.firedNames(session) == ["alpha-swipe"])
-        let window = session.outputs.compactMap { if case .action(let fired) = $0 { fired.context.window } else { nil } }
+        let window = session.outputs.compactMap {
+            if case .action(let fired) = $0 { fired.context.window } else { nil }
+        }
         #expect(window.map(\.id) == [7])
     }
 
@@ -209,22 +226,27 @@ struct TouchpadSessionTests {
         session.handle(pad: PadEvent(kind: .swipe, phase: .ended, fingers: 3, pointer: pointer), at: 0.02)
         #expect(session.engine.touches.map(\.type) == [.direct], "the screen's finger is still down")
         session.handle([TouchSample(id: TouchID(1), phase: .ended, location: Point(x: 1500, y: 900))], at: 0.03)
-        let deliveries = session.outputs.compactMap { if case let .delivery(id, _, _) = $0 { id.rawValue } else { nil } }
+        let deliveries = session.outputs.compactMap {
+            if case let .delivery(id, _, _) = $0 { id.rawValue } else { nil }
+        }
         #expect(deliveries == [1], "one decision, for the screen's touch")
     }
 
     @Test func aPadPinchsAngleTurnsARotationClockwisePositive() throws {
-        let session = GestureSession(configuration: try ConfigLoader.load(yaml: """
-            gestures:
-              - name: turn
-                rotate: { fingers: 2 }
-                do: { keys: ctrl+r }
-            """), scene: SceneDescription())
+        let session = GestureSession(
+            configuration: try ConfigLoader.load(
+                yaml: """
+                    gestures:
+                      - name: turn
+                        rotate: { fingers: 2 }
+                        do: { keys: ctrl+r }
+                    """), scene: SceneDescription())
         let pointer = Point(x: 900, y: 500)
         session.handle(pad: PadEvent(kind: .pinch, phase: .began, fingers: 2, pointer: pointer), at: 0)
         for step in 1...10 {
-            session.handle(pad: PadEvent(kind: .pinch, phase: .updated, fingers: 2, angle: 2, pointer: pointer),
-                           at: 0.01 * Double(step))
+            session.handle(
+                pad: PadEvent(kind: .pinch, phase: .updated, fingers: 2, angle: 2, pointer: pointer),
+                at: 0.01 * Double(step))
         }
         let rotations = session.outputs.compactMap { output -> Double? in
             if case let .state(_, _, snapshot, _) = output, case let .rotation(rotation, _) = snapshot.measurement {
@@ -237,14 +259,16 @@ struct TouchpadSessionTests {
     }
 
     @Test func aPadSwipeHoldsAChordWhileAThreeFingerPanRuns() throws {
-        let session = GestureSession(configuration: try ConfigLoader.load(yaml: """
-            gestures:
-              - name: switcher
-                pan: { fingers: 3 }
-                hold: alt
-                on: update
-                do: { keys: Tab }
-            """), scene: SceneDescription())
+        let session = GestureSession(
+            configuration: try ConfigLoader.load(
+                yaml: """
+                    gestures:
+                      - name: switcher
+                        pan: { fingers: 3 }
+                        hold: alt
+                        on: update
+                        do: { keys: Tab }
+                    """), scene: SceneDescription())
         Self.swipe(session, fingers: 3, dx: 15, dy: 0, updates: 4, at: Point(x: 900, y: 500))
         let fired = Self.fired(session)
         #expect(fired.first?.contains("Alt_L") == true && fired.last?.contains("Alt_L") == true, "\(fired)")
@@ -265,10 +289,11 @@ struct TouchpadSessionTests {
         let phases = PadEvent.Phase.allCases
         for step in 0..<60 {
             let kind: PadEvent.Kind = next(2) == 0 ? .swipe : .pinch
-            let event = PadEvent(kind: kind, phase: phases[next(phases.count)], fingers: 2 + next(3),
-                                 dx: Double(next(41) - 20), dy: Double(next(41) - 20),
-                                 scale: 0.5 + Double(next(100)) / 100, angle: Double(next(11) - 5),
-                                 pointer: Point(x: Double(next(1920)), y: Double(next(1080))))
+            let event = PadEvent(
+                kind: kind, phase: phases[next(phases.count)], fingers: 2 + next(3),
+                dx: Double(next(41) - 20), dy: Double(next(41) - 20),
+                scale: 0.5 + Double(next(100)) / 100, angle: Double(next(11) - 5),
+                pointer: Point(x: Double(next(1920)), y: Double(next(1080))))
             session.handle(pad: event, at: 0.01 * Double(step))
         }
         for kind in PadEvent.Kind.allCases {

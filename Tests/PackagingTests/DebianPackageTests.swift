@@ -32,11 +32,16 @@ import Testing
     @Test func versionIsTheBinarysAndTheChangelogsWithADebianRevision() async throws {
         let package = try await package()
         #expect(try package.field("Version") == GestureBridge.version + "-1")
-        #expect(package.deb.hasSuffix("/gesturebridge_\(GestureBridge.version)-1_\(try package.field("Architecture")).deb"))
+        #expect(
+            package.deb.hasSuffix("/gesturebridge_\(GestureBridge.version)-1_\(try package.field("Architecture")).deb"))
         let unpacked = try package.unpack()
         defer { try? FileManager.default.removeItem(at: unpacked) }
-        let changelog = try ScriptRun.run("sh", ["-c", "gzip -dc \"$0\" | head -1",
-                                                 unpacked.path + "/usr/share/doc/gesturebridge/changelog.Debian.gz"])
+        let changelog = try ScriptRun.run(
+            "sh",
+            [
+                "-c", "gzip -dc \"$0\" | head -1",
+                unpacked.path + "/usr/share/doc/gesturebridge/changelog.Debian.gz"
+            ])
         #expect(changelog.output.hasPrefix("gesturebridge (\(GestureBridge.version)-1) "))
     }
 
@@ -46,11 +51,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: unpacked) }
         let binary = unpacked.path + "/usr/bin/gesturebridge"
         let headers = try ScriptRun.run("objdump", ["-p", binary]).output
-        let needed = headers.split(separator: "\n").filter { $0.contains("NEEDED") }.map { $0.split(separator: " ").last.map(String.init) ?? "" }
+        let needed = headers.split(separator: "\n").filter { $0.contains("NEEDED") }.map {
+            $0.split(separator: " ").last.map(String.init) ?? ""
+        }
         #expect(needed.contains("libX11.so.6") && needed.contains("libc.so.6"), "\(needed)")
         for library in needed {
-            #expect(!["swift", "Foundation", "dispatch", "BlocksRuntime", "Malloc"].contains { library.contains($0) },
-                    "needs the toolchain's \(library)")
+            #expect(
+                !["swift", "Foundation", "dispatch", "BlocksRuntime", "Malloc"].contains { library.contains($0) },
+                "needs the toolchain's \(library)")
         }
         #expect(!headers.contains("RPATH") && !headers.contains("RUNPATH"))
         let sections = try ScriptRun.run("objdump", ["-h", binary]).output
@@ -64,18 +72,20 @@ import Testing
         let bare = ["PATH": "/usr/bin:/bin", "HOME": unpacked.path]
         let version = try ScriptRun.run(binary, ["--version"], environment: bare)
         #expect(version.status == 0 && version.output == GestureBridge.version + "\n", "\(version.transcript)")
-        let check = try ScriptRun.run(binary, ["check", "--config", unpacked.path + "/etc/xdg/gesturebridge/config.yaml"],
-                                      environment: bare)
+        let check = try ScriptRun.run(
+            binary, ["check", "--config", unpacked.path + "/etc/xdg/gesturebridge/config.yaml"],
+            environment: bare)
         #expect(check.status == 0, "\(check.transcript)")
     }
 
     @Test(arguments: [
-        "./usr/bin/gesturebridge", "./usr/share/man/man1/gesturebridge.1.gz", "./usr/share/man/man5/gesturebridge.yaml.5.gz",
+        "./usr/bin/gesturebridge", "./usr/share/man/man1/gesturebridge.1.gz",
+        "./usr/share/man/man5/gesturebridge.yaml.5.gz",
         "./usr/share/doc/gesturebridge/copyright", "./usr/share/doc/gesturebridge/changelog.Debian.gz",
         "./usr/lib/systemd/user/gesturebridge.service", "./etc/xdg/autostart/gesturebridge.desktop",
         "./etc/xdg/gesturebridge/config.yaml", "./usr/share/bash-completion/completions/gesturebridge",
         "./usr/share/zsh/site-functions/_gesturebridge", "./usr/share/fish/vendor_completions.d/gesturebridge.fish",
-        "./usr/lib/systemd/user/graphical-session.target.wants/gesturebridge.service -> ../gesturebridge.service",
+        "./usr/lib/systemd/user/graphical-session.target.wants/gesturebridge.service -> ../gesturebridge.service"
     ])
     func packageHoldsEveryInstalledFileOwnedByRoot(entry: String) async throws {
         let deb = try await package().deb
@@ -96,18 +106,23 @@ import Testing
     @Test(.enabled(if: mayInstall, "installs into the system's package database: only in CI (CI=true)"))
     func dpkgInstallsRunsAndPurgesThePackage() async throws {
         let installed = try ScriptRun.run("dpkg-query", ["--show", "--showformat=${Status}", "gesturebridge"])
-        try #require(!installed.output.hasSuffix(" installed"),
-                     "gesturebridge is already installed here; this test would purge it: \(installed.output)")
+        try #require(
+            !installed.output.hasSuffix(" installed"),
+            "gesturebridge is already installed here; this test would purge it: \(installed.output)")
         let package = try await package()
         let install = try ScriptRun.run("dpkg", ["-i", package.deb])
         #expect(install.status == 0, "\(install.transcript)")
         let version = try ScriptRun.run("/usr/bin/gesturebridge", ["--version"])
-        let check = try ScriptRun.run("/usr/bin/gesturebridge", ["check", "--config", "/etc/xdg/gesturebridge/config.yaml"])
+        let check = try ScriptRun.run(
+            "/usr/bin/gesturebridge", ["check", "--config", "/etc/xdg/gesturebridge/config.yaml"])
         let purge = try ScriptRun.run("dpkg", ["--purge", "gesturebridge"])
         #expect(version.status == 0 && version.output == GestureBridge.version + "\n", "\(version.transcript)")
         #expect(check.status == 0, "\(check.transcript)")
         #expect(purge.status == 0, "\(purge.transcript)")
-        for file in ["/usr/bin/gesturebridge", "/etc/xdg/gesturebridge/config.yaml", "/usr/lib/systemd/user/gesturebridge.service"] {
+        for file in [
+            "/usr/bin/gesturebridge", "/etc/xdg/gesturebridge/config.yaml",
+            "/usr/lib/systemd/user/gesturebridge.service"
+        ] {
             #expect(!FileManager.default.fileExists(atPath: file), "\(file) is left after purge")
         }
     }

@@ -22,7 +22,8 @@ import Testing
     @Test func installedDefaultConfigIsTheShippedOneAndFoundWithoutConfigOption() throws {
         let home = try TemporaryHome()
         #expect(try home.install().status == 0)
-        let shipped = try String(contentsOf: ScriptRun.repositoryRoot.appendingPathComponent("Config/config.yaml"), encoding: .utf8)
+        let shipped = try String(
+            contentsOf: ScriptRun.repositoryRoot.appendingPathComponent("Config/config.yaml"), encoding: .utf8)
         #expect(try String(contentsOfFile: home.config, encoding: .utf8) == shipped)
         let check = try home.runInstalled(["check"])
         #expect(check.status == 0 && check.output.contains(home.config), "\(check.transcript)")
@@ -31,7 +32,8 @@ import Testing
     @Test func unitAndAutostartEntryStartTheInstalledBinary() throws {
         let home = try TemporaryHome()
         #expect(try home.install().status == 0)
-        let unit = try String(contentsOfFile: home.prefix + "/share/systemd/user/gesturebridge.service", encoding: .utf8)
+        let unit = try String(
+            contentsOfFile: home.prefix + "/share/systemd/user/gesturebridge.service", encoding: .utf8)
         #expect(unit.contains("\nExecStart=\(home.prefix)/bin/gesturebridge run\n"))
         let entry = try String(contentsOfFile: home.path + "/.config/autostart/gesturebridge.desktop", encoding: .utf8)
         #expect(entry.contains("\nExec=\(home.prefix)/bin/gesturebridge run\n"))
@@ -65,8 +67,9 @@ import Testing
     @Test func uninstallRemovesEverythingButTheConfig() throws {
         let home = try TemporaryHome()
         #expect(try home.install().status == 0)
-        let run = try ScriptRun.run(ScriptRun.repositoryRoot.path + "/Packaging/install.sh",
-                                    ["--uninstall", "--prefix", home.prefix], environment: home.environment)
+        let run = try ScriptRun.run(
+            ScriptRun.repositoryRoot.path + "/Packaging/install.sh",
+            ["--uninstall", "--prefix", home.prefix], environment: home.environment)
         #expect(run.status == 0, "\(run.transcript)")
         for file in home.installedFiles {
             #expect(!FileManager.default.fileExists(atPath: file), "left behind: \(file)")
@@ -79,7 +82,9 @@ import Testing
         let home = try TemporaryHome()
         let run = try home.install()
         #expect(run.status == 0)
-        #expect(run.output.contains("No systemd user manager is reachable: the autostart entry starts GestureBridge at your next login."))
+        #expect(
+            run.output.contains(
+                "No systemd user manager is reachable: the autostart entry starts GestureBridge at your next login."))
     }
 
     /// Where a system-wide install puts what a per-user one keeps in the home directory.
@@ -89,14 +94,15 @@ import Testing
         ("/usr", "/etc/xdg/autostart/gesturebridge.desktop"),
         ("/usr/local", "/etc/xdg/gesturebridge/config.yaml"),
         ("/usr/local", "/usr/local/share/man/man5/gesturebridge.yaml.5"),
-        ("/usr", "/usr/share/zsh/site-functions/_gesturebridge"),
+        ("/usr", "/usr/share/zsh/site-functions/_gesturebridge")
     ])
     func systemPrefixesUseSystemLocations(prefix: String, file: String) throws {
         let home = try TemporaryHome()
         let stage = home.path + "/stage"
-        let run = try ScriptRun.run(ScriptRun.repositoryRoot.path + "/Packaging/install.sh",
-                                    ["--prefix", prefix, "--destdir", stage, "--binary", ScriptRun.builtBinary.path],
-                                    environment: home.environment)
+        let run = try ScriptRun.run(
+            ScriptRun.repositoryRoot.path + "/Packaging/install.sh",
+            ["--prefix", prefix, "--destdir", stage, "--binary", ScriptRun.builtBinary.path],
+            environment: home.environment)
         #expect(run.status == 0, "\(run.transcript)")
         #expect(FileManager.default.fileExists(atPath: stage + file))
         #expect(!FileManager.default.fileExists(atPath: home.config), "staging leaves the home alone")
@@ -105,8 +111,9 @@ import Testing
     @Test(arguments: [["--prefix", "relative/dir"], ["--frobnicate"]])
     func badArgumentsAreRefusedWithUsage(arguments: [String]) throws {
         let home = try TemporaryHome()
-        let run = try ScriptRun.run(ScriptRun.repositoryRoot.path + "/Packaging/install.sh",
-                                    arguments + ["--binary", ScriptRun.builtBinary.path], environment: home.environment)
+        let run = try ScriptRun.run(
+            ScriptRun.repositoryRoot.path + "/Packaging/install.sh",
+            arguments + ["--binary", ScriptRun.builtBinary.path], environment: home.environment)
         #expect(run.status == 64)
         #expect(!run.errors.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: home.prefix))
@@ -118,13 +125,15 @@ import Testing
     @Test func makeInstallAndUninstallUseThePrefix() throws {
         let home = try TemporaryHome()
         let variables = ["PREFIX=\(home.prefix)", "BINARY=\(ScriptRun.builtBinary.path)", "NO_ENABLE=1"]
-        let install = try ScriptRun.run("make", ["-C", ScriptRun.repositoryRoot.path, "install"] + variables,
-                                        environment: home.environment)
+        let install = try ScriptRun.run(
+            "make", ["-C", ScriptRun.repositoryRoot.path, "install"] + variables,
+            environment: home.environment)
         #expect(install.status == 0, "\(install.transcript)")
         #expect(home.installedFiles.allSatisfy { FileManager.default.fileExists(atPath: $0) })
         #expect(install.output.contains("Service not enabled (--no-enable)"))
-        let uninstall = try ScriptRun.run("make", ["-C", ScriptRun.repositoryRoot.path, "uninstall"] + variables,
-                                          environment: home.environment)
+        let uninstall = try ScriptRun.run(
+            "make", ["-C", ScriptRun.repositoryRoot.path, "uninstall"] + variables,
+            environment: home.environment)
         #expect(uninstall.status == 0, "\(uninstall.transcript)")
         #expect(home.installedFiles.allSatisfy { !FileManager.default.fileExists(atPath: $0) })
         #expect(FileManager.default.fileExists(atPath: home.config))

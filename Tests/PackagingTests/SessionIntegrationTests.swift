@@ -16,12 +16,14 @@ import Testing
         var environment = home.environment
         // A user manager's runtime directory, and the installed man pages for Documentation=.
         let runtime = home.path + "/runtime"
-        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: runtime, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
         environment["XDG_RUNTIME_DIR"] = runtime
         environment["MANPATH"] = home.prefix + "/share/man"
-        let verify = try ScriptRun.run(analyze, ["--user", "verify", home.prefix + "/share/systemd/user/gesturebridge.service"],
-                                       environment: environment)
+        let verify = try ScriptRun.run(
+            analyze, ["--user", "verify", home.prefix + "/share/systemd/user/gesturebridge.service"],
+            environment: environment)
         #expect(verify.status == 0, "\(verify.transcript)")
         // systemd-analyze only warns about unknown keys and bad values: any message is a failure.
         #expect(verify.transcript.isEmpty, "\(verify.transcript)")
@@ -35,8 +37,9 @@ import Testing
         try FileManager.default.removeItem(atPath: home.prefix + "/bin/gesturebridge")
         var environment = home.environment
         environment["XDG_RUNTIME_DIR"] = home.path
-        let verify = try ScriptRun.run(analyze, ["--user", "--man=no", "verify", home.prefix + "/share/systemd/user/gesturebridge.service"],
-                                       environment: environment)
+        let verify = try ScriptRun.run(
+            analyze, ["--user", "--man=no", "verify", home.prefix + "/share/systemd/user/gesturebridge.service"],
+            environment: environment)
         #expect(verify.status != 0)
         #expect(verify.transcript.contains("gesturebridge is not executable"))
     }
@@ -46,11 +49,12 @@ import Testing
     @Test(arguments: [
         "PartOf=graphical-session.target", "After=graphical-session.target", "WantedBy=graphical-session.target",
         "ConditionEnvironment=DISPLAY", "Restart=on-failure", "RestartPreventExitStatus=3",
-        "Documentation=man:gesturebridge(1) man:gesturebridge.yaml(5)",
+        "Documentation=man:gesturebridge(1) man:gesturebridge.yaml(5)"
     ])
     func unitTiesTheDaemonToTheGraphicalSession(line: String) throws {
-        let unit = try String(contentsOf: ScriptRun.repositoryRoot.appendingPathComponent("Packaging/gesturebridge.service"),
-                              encoding: .utf8)
+        let unit = try String(
+            contentsOf: ScriptRun.repositoryRoot.appendingPathComponent("Packaging/gesturebridge.service"),
+            encoding: .utf8)
         #expect(unit.split(separator: "\n").contains { $0 == line })
     }
 

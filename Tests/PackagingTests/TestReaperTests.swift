@@ -37,7 +37,8 @@ import Testing
         #expect(ProcessInfo.processInfo.environment["GESTUREBRIDGE_TEST_RUN"] == token)
         let reapers = try FileManager.default.contentsOfDirectory(atPath: "/proc").filter { name in
             guard Int32(name) != nil,
-                  let command = FileManager.default.contents(atPath: "/proc/\(name)/cmdline") else { return false }
+                let command = FileManager.default.contents(atPath: "/proc/\(name)/cmdline")
+            else { return false }
             let words = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
             return words.contains("gesturebridge-test-reaper") && words.last == token
         }

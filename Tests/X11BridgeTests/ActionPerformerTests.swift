@@ -19,8 +19,10 @@ struct ActionPerformerTests {
         performer = try ActionPerformer(connection: connection)
     }
 
-    static func fired(_ action: Action, at location: Point = Point(x: 300, y: 200), window: UInt64? = nil,
-                      title: String = "Test client") -> FiredAction {
+    static func fired(
+        _ action: Action, at location: Point = Point(x: 300, y: 200), window: UInt64? = nil,
+        title: String = "Test client"
+    ) -> FiredAction {
         let context = ActionContext(
             gesture: "three-finger-swipe", kind: .swipe, state: .ended, fingers: 3, location: location,
             measurement: .swipe(direction: .left),
@@ -80,9 +82,12 @@ struct ActionPerformerTests {
     }
 
     @Test func aCommandRunsWithTheGestureAndWindowInItsEnvironment() throws {
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("gesturebridge-env-\(UUID().uuidString.prefix(8))").path
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gesturebridge-env-\(UUID().uuidString.prefix(8))"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let line = "printf '%s|%s|%s|%s' \"$GESTURE_NAME\" \"$GESTURE_FINGERS\" \"$WINDOW_ID\" \"$WINDOW_TITLE\" > \(output)"
+        let line =
+            "printf '%s|%s|%s|%s' \"$GESTURE_NAME\" \"$GESTURE_FINGERS\" \"$WINDOW_ID\" \"$WINDOW_TITLE\" > \(output)"
         let outcome = try performer.perform(Self.fired(.command(line), window: 77, title: "it's \"$(reboot)\""))
         guard case .spawned(let pid) = outcome else {
             Issue.record("expected a spawned process, got \(outcome)")

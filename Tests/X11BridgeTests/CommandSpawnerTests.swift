@@ -11,7 +11,8 @@ final class CommandSpawnerTests {
     let directory: URL
 
     init() throws {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("gesturebridge-spawn-\(UUID().uuidString.prefix(8))")
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gesturebridge-spawn-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 
@@ -42,10 +43,12 @@ final class CommandSpawnerTests {
         let pid = try spawner.spawn("env > '\(output)'", environment: CommandEnvironment.variables(for: Self.context))
         #expect(Self.waitForExit(spawner, pid) == .exited(0))
         let lines = Set(try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map(String.init))
-        for expected in ["GESTURE_NAME=three-up", "GESTURE_KIND=swipe", "GESTURE_STATE=ended", "GESTURE_FINGERS=3",
-                         "GESTURE_X=412", "GESTURE_Y=301", "GESTURE_DIRECTION=up", "GESTURE_SCALE=",
-                         "WINDOW_ID=31457284", "WINDOW_CLASS=Firefox", "WINDOW_INSTANCE=Navigator",
-                         "WINDOW_TITLE=Start page"] {
+        for expected in [
+            "GESTURE_NAME=three-up", "GESTURE_KIND=swipe", "GESTURE_STATE=ended", "GESTURE_FINGERS=3",
+            "GESTURE_X=412", "GESTURE_Y=301", "GESTURE_DIRECTION=up", "GESTURE_SCALE=",
+            "WINDOW_ID=31457284", "WINDOW_CLASS=Firefox", "WINDOW_INSTANCE=Navigator",
+            "WINDOW_TITLE=Start page"
+        ] {
             #expect(lines.contains(expected), "\(expected) in \(lines.sorted())")
         }
         #expect(lines.contains { $0.hasPrefix("PATH=") }, "the daemon's own environment is passed on")
@@ -58,8 +61,9 @@ final class CommandSpawnerTests {
         let title = "$(touch \(marker)) `touch \(marker)` \"; touch \(marker); echo ' \\"
         var context = Self.context
         context.window?.title = title
-        let pid = try spawner.spawn("printf '%s' \"$WINDOW_TITLE\" > '\(output)'",
-                                    environment: CommandEnvironment.variables(for: context))
+        let pid = try spawner.spawn(
+            "printf '%s' \"$WINDOW_TITLE\" > '\(output)'",
+            environment: CommandEnvironment.variables(for: context))
         #expect(Self.waitForExit(spawner, pid) == .exited(0))
         #expect(try String(contentsOfFile: output, encoding: .utf8) == title)
         #expect(!FileManager.default.fileExists(atPath: marker))
@@ -80,8 +84,10 @@ final class CommandSpawnerTests {
     /// Waits (bounded) until the shell started with `exec sleep` has become `sleep`.
     static func waitUntilSleeping(_ pid: pid_t) {
         let deadline = Date().addingTimeInterval(5)
-        while (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe"))?.hasSuffix("/sleep") != true,
-              Date() < deadline { usleep(2_000) }
+        while (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe"))?.hasSuffix("/sleep")
+            != true,
+            Date() < deadline
+        { usleep(2_000) }
     }
 
     @Test func theChildInheritsNoDescriptorAndReadsDevNull() throws {
@@ -130,7 +136,9 @@ final class CommandSpawnerTests {
         #expect(fcntl(STDERR_FILENO, F_GETFD) & FD_CLOEXEC == 0, "stdin, stdout and stderr stay")
     }
 
-    @Test(arguments: [("exit 3", CommandSpawner.Exit.exited(3)), ("kill -TERM $$", .signaled(SIGTERM)), ("true", .exited(0))])
+    @Test(arguments: [
+        ("exit 3", CommandSpawner.Exit.exited(3)), ("kill -TERM $$", .signaled(SIGTERM)), ("true", .exited(0))
+    ])
     func reapingReportsHowTheChildEnded(_ line: String, _ expected: CommandSpawner.Exit) throws {
         let spawner = CommandSpawner()
         let pid = try spawner.spawn(line)

@@ -21,7 +21,8 @@ struct DaemonControlTests {
     let runtime: [String: String]
 
     init() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gb-xdg-\(UUID().uuidString.prefix(8))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gb-xdg-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         runtime = ["XDG_RUNTIME_DIR": directory.path]
     }
@@ -48,8 +49,9 @@ struct DaemonControlTests {
 
         let lines = monitor.standardOutput.split(separator: "\n").map { String($0.dropFirst(10)) }
         #expect(monitor.standardOutput.contains("bindings from \(daemon.configURL.path)"))
-        #expect(lines.contains { $0.hasPrefix("windows, top first: TestClient/testclient \"Test client\" 0,0 1920x1080") },
-                "\(lines)")
+        #expect(
+            lines.contains { $0.hasPrefix("windows, top first: TestClient/testclient \"Test client\" 0,0 1920x1080") },
+            "\(lines)")
         #expect(lines.filter { $0.hasSuffix(" down (1200, 500)") || $0.hasSuffix(" down (1300, 500)") }.count == 2)
         #expect(lines.filter { $0.hasPrefix("touch ") && $0.hasSuffix(" accepted") }.count == 3)
         let transitions = lines.filter { $0.hasPrefix("[next-desktop") }
@@ -64,12 +66,15 @@ struct DaemonControlTests {
         defer { client.kill() }
         let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)
         defer { daemon.stop() }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("gb-rec-\(UUID().uuidString.prefix(8)).jsonl")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gb-rec-\(UUID().uuidString.prefix(8)).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
         let record = try tool(["record", file.path])
         let monitor = try tool(["monitor", "--json"])
         try monitor.waitForOutput("\"gesturebridge\"")
-        try waitUntil("the recording's header") { ((try? String(contentsOf: file, encoding: .utf8)) ?? "").contains("screen") }
+        try waitUntil("the recording's header") {
+            ((try? String(contentsOf: file, encoding: .utf8)) ?? "").contains("screen")
+        }
         let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
 
         try DaemonEndToEndTests.swipeLeft(touchscreen, firstID: 31)
@@ -89,7 +94,8 @@ struct DaemonControlTests {
         let firedAction = try #require(fired.firstRange(of: "\"gesture\"").map { fired[$0.lowerBound...] })
         let expected = firedAction.replacingOccurrences(of: ", \"outcome\": \"performed\"}", with: "}")
         #expect(replay.standardOutput.contains(expected), "replay:\n\(replay.standardOutput)\ndaemon: \(fired)")
-        #expect(replay.standardOutput.contains("\"gesture\": \"next-desktop\", \"kind\": \"swipe\", \"state\": \"ended\""))
+        #expect(
+            replay.standardOutput.contains("\"gesture\": \"next-desktop\", \"kind\": \"swipe\", \"state\": \"ended\""))
     }
 
     @Test func anIdleMonitorNeverWakesTheDaemonAndHearsWhenItStops() throws {
@@ -111,7 +117,8 @@ struct DaemonControlTests {
             counts.append(woken)
             quiet = woken == 0
         }
-        #expect(quiet, "the daemon's loop kept waking with a monitor connected and nothing happening: \(counts) per second")
+        #expect(
+            quiet, "the daemon's loop kept waking with a monitor connected and nothing happening: \(counts) per second")
 
         #expect(daemon.stop(SIGTERM) == 0)
         #expect(try monitor.waitForExit() == 1)
@@ -132,7 +139,8 @@ struct DaemonControlTests {
         let tool = try tool(command == "record" ? ["record", "-"] : [command])
         #expect(try tool.waitForExit() == 1)
         let path = runtime["XDG_RUNTIME_DIR"]! + "/gesturebridge/" + (try server.display).dropFirst() + ".sock"
-        #expect(tool.standardError == "gesturebridge: no gesturebridge daemon is listening at \(path); start it with "
+        #expect(
+            tool.standardError == "gesturebridge: no gesturebridge daemon is listening at \(path); start it with "
                 + "'systemctl --user start gesturebridge' or 'gesturebridge run'\n")
         #expect(tool.standardOutput.isEmpty)
     }
@@ -154,7 +162,8 @@ struct DaemonControlTests {
         var frames = 0
         while !daemon.log.contains("dropped a monitor client"), frames < 20_000 {
             let y = 400 + Double(frames % 200)
-            try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .moved, x: 300 + Double($0) * 100, y: y) })
+            try touchscreen.frame(
+                ids.indices.map { .init(id: ids[$0], phase: .moved, x: 300 + Double($0) * 100, y: y) })
             frames += 1
         }
         try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: 300 + Double($0) * 100, y: 400) })
@@ -164,7 +173,8 @@ struct DaemonControlTests {
         try client.waitForEvent("KeyPress Left") { $0.type == "KeyPress" && $0.keysym == "Left" }
         stuck.startReading()
         #expect(try stuck.waitForExit() == 1)
-        #expect(stuck.standardError.contains("gesturebridge: dropped: this client fell more than 256 KiB behind"),
-                "after \(frames) frames: \(stuck.standardError)")
+        #expect(
+            stuck.standardError.contains("gesturebridge: dropped: this client fell more than 256 KiB behind"),
+            "after \(frames) frames: \(stuck.standardError)")
     }
 }

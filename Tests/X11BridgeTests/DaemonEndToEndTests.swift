@@ -52,15 +52,17 @@ struct DaemonEndToEndTests {
         let server = try server
         let client = try TestClient.launch(display: server.display, flags: [.selectTouch])
         defer { client.kill() }
-        let daemon = try DaemonProcess.start(display: server.display, config: """
-            apps:
-              testclient:
-                inherit: false
-            gestures:
-              - name: next-desktop
-                swipe: { fingers: 3, direction: left }
-                do: { keys: ctrl+alt+Left }
-            """)
+        let daemon = try DaemonProcess.start(
+            display: server.display,
+            config: """
+                apps:
+                  testclient:
+                    inherit: false
+                gestures:
+                  - name: next-desktop
+                    swipe: { fingers: 3, direction: left }
+                    do: { keys: ctrl+alt+Left }
+                """)
         defer { daemon.stop() }
         let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
         try touchscreen.touch(id: 11, phase: .began, x: 400, y: 300)
@@ -80,12 +82,14 @@ struct DaemonEndToEndTests {
         let server = try server
         let client = try TestClient.launch(display: server.display, flags: [.selectTouch])
         defer { client.kill() }
-        let daemon = try DaemonProcess.start(display: server.display, config: """
-            gestures:
-              - name: press
-                long-press: { fingers: 1, duration: 5s }
-                do: { keys: ctrl+a }
-            """)
+        let daemon = try DaemonProcess.start(
+            display: server.display,
+            config: """
+                gestures:
+                  - name: press
+                    long-press: { fingers: 1, duration: 5s }
+                    do: { keys: ctrl+a }
+                """)
         let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
         // A still finger: the 5-second long press holds it undecided.
         try touchscreen.touch(id: 21, phase: .began, x: 600, y: 400)
@@ -103,19 +107,26 @@ struct DaemonEndToEndTests {
         let server = try server
         let client = try TestClient.launch(display: server.display, frame: (0, 0, 1920, 1080), flags: [.selectTouch])
         defer { client.kill() }
-        let daemon = try DaemonProcess.start(display: server.display, config: """
-            gestures:
-              - name: right-click
-                long-press: { fingers: 2, duration: 300ms }
-                do: { click: right }
-            """)
+        let daemon = try DaemonProcess.start(
+            display: server.display,
+            config: """
+                gestures:
+                  - name: right-click
+                    long-press: { fingers: 2, duration: 300ms }
+                    do: { click: right }
+                """)
         defer { daemon.stop() }
         let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
-        try touchscreen.frame([.init(id: 71, phase: .began, x: 700, y: 400), .init(id: 72, phase: .began, x: 760, y: 440)])
+        try touchscreen.frame([
+            .init(id: 71, phase: .began, x: 700, y: 400), .init(id: 72, phase: .began, x: 760, y: 440)
+        ])
         let click = try client.waitForEvent("ButtonPress 3", timeout: 3) { $0.type == "ButtonPress" && $0.button == 3 }
         // The centroid of the two fingers.
-        #expect(click.root_x.map { abs($0 - 730) <= 1 } ?? (click.event_x.map { abs($0 - 730) <= 1 } ?? false), "\(click)")
-        try touchscreen.frame([.init(id: 71, phase: .ended, x: 700, y: 400), .init(id: 72, phase: .ended, x: 760, y: 440)])
+        #expect(
+            click.root_x.map { abs($0 - 730) <= 1 } ?? (click.event_x.map { abs($0 - 730) <= 1 } ?? false), "\(click)")
+        try touchscreen.frame([
+            .init(id: 71, phase: .ended, x: 700, y: 400), .init(id: 72, phase: .ended, x: 760, y: 440)
+        ])
         try client.sync()
         #expect(client.events.filter { $0.type.hasPrefix("Touch") }.isEmpty, "the press's touches were accepted")
     }
@@ -135,12 +146,14 @@ struct DaemonEndToEndTests {
         let server = try server
         let client = try TestClient.launchFocused(display: server.display)
         defer { client.kill() }
-        let daemon = try DaemonProcess.start(display: server.display, config: """
-            gestures:
-              - name: drag-window
-                pan: { fingers: 3 }
-                hold: alt
-            """)
+        let daemon = try DaemonProcess.start(
+            display: server.display,
+            config: """
+                gestures:
+                  - name: drag-window
+                    pan: { fingers: 3 }
+                    hold: alt
+                """)
         let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
         let ids: [UInt32] = [81, 82, 83]
         let x = try Self.panWithThreeFingers(touchscreen, ids: ids)

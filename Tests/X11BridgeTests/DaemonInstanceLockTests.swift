@@ -5,7 +5,8 @@ import Testing
 /// One daemon per display: a second `gesturebridge run` on the same server names the first and exits 3.
 @Suite(.serialized, .xServer([.touchscreen, .keyboard]))
 struct DaemonInstanceLockTests {
-    static let config = "gestures:\n  - name: next\n    swipe: { fingers: 3, direction: left }\n    do: { keys: ctrl+alt+Left }\n"
+    static let config =
+        "gestures:\n  - name: next\n    swipe: { fingers: 3, direction: left }\n    do: { keys: ctrl+alt+Left }\n"
 
     @Test func aSecondDaemonOnTheSameDisplaySaysWhoRunsAndExits3() throws {
         let server = try XServer.shared()
@@ -21,7 +22,8 @@ struct DaemonInstanceLockTests {
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         second.waitUntilExit()
         #expect(second.terminationStatus == 3)
-        #expect(text.contains("already running on \(server.display): pid \(first.process.processIdentifier)"), "\(text)")
+        #expect(
+            text.contains("already running on \(server.display): pid \(first.process.processIdentifier)"), "\(text)")
         #expect(first.process.isRunning, "the first daemon is untouched")
 
         // Once the first has gone, a new one starts.

@@ -17,7 +17,9 @@ struct DaemonLatencyTests {
     }
 
     static func report(_ name: String, _ values: [Int64]) {
-        print("latency \(name): p50 \(percentile(values, 0.5)) µs, p99 \(percentile(values, 0.99)) µs over \(values.count)")
+        print(
+            "latency \(name): p50 \(percentile(values, 0.5)) µs, p99 \(percentile(values, 0.99)) µs over \(values.count)"
+        )
     }
 
     @Test func lastTouchToKeyPressThroughTheDaemon() throws {
@@ -45,7 +47,9 @@ struct DaemonLatencyTests {
             do {
                 press = try client.waitForEvent("KeyPress Left") { $0.type == "KeyPress" && $0.keysym == "Left" }
             } catch {
-                Issue.record("gesture \(gesture): running \(daemon.process.isRunning); \(error)\ndaemon log:\n\(daemon.log.suffix(1500))")
+                Issue.record(
+                    "gesture \(gesture): running \(daemon.process.isRunning); \(error)\ndaemon log:\n\(daemon.log.suffix(1500))"
+                )
                 return
             }
             if let last = sent.last(where: { $0 <= press.t }) { latencies.append(press.t - last) }
@@ -83,7 +87,9 @@ struct DaemonLatencyTests {
         // Nothing bound: the daemon rejects each touch at touch-down.
         var daemon = try DaemonProcess.start(display: server.display, config: "gestures: []\n")
         let unwanted: [Int64]
-        do { unwanted = try measure(firstID: 6000, count: Self.gestures) } catch { print("DAEMONLOG", daemon.log); throw error }
+        do { unwanted = try measure(firstID: 6000, count: Self.gestures) } catch {
+            print("DAEMONLOG", daemon.log); throw error
+        }
         #expect(daemon.stop() == 0)
         Self.report("TouchBegin pass-through, daemon running, no gesture on the path", unwanted)
 

@@ -14,7 +14,6 @@ struct DaemonLifecycleTests {
         """
     }
 
-
     /// Swipes left with three fingers and returns the keysym of the KeyPress that is not a modifier.
     static func swipeAndReadKey(_ server: XServer, _ client: TestClient, firstID: UInt32) throws -> String? {
         client.clear()
@@ -60,7 +59,8 @@ struct DaemonLifecycleTests {
         defer { daemon.stop() }
         try "# saving…\n".write(to: daemon.configURL, atomically: false, encoding: .utf8)
         try daemon.waitForLog("is empty now (a save in progress?); keeping the 1 binding loaded before")
-        #expect(try Self.swipeAndReadKey(server, client, firstID: 40) == "Left", "the bindings survive the empty moment")
+        #expect(
+            try Self.swipeAndReadKey(server, client, firstID: 40) == "Left", "the bindings survive the empty moment")
 
         try "settings:\n  finger-window: 100ms\n".write(to: daemon.configURL, atomically: false, encoding: .utf8)
         try daemon.waitForLog("no bindings; every touch goes to the applications")
@@ -76,7 +76,8 @@ struct DaemonLifecycleTests {
         defer { daemon.stop() }
         var large = Self.config(keys: "ctrl+alt+Right") + "\napps:\n"
         for index in 0..<9_000 {
-            large += "  app\(index):\n    gestures:\n      - name: g\(index)\n        tap: { fingers: 2 }\n        do: { keys: ctrl+a }\n"
+            large +=
+                "  app\(index):\n    gestures:\n      - name: g\(index)\n        tap: { fingers: 2 }\n        do: { keys: ctrl+a }\n"
         }
         #expect(large.utf8.count < 1 << 20)
         try large.write(to: daemon.configURL, atomically: false, encoding: .utf8)
@@ -100,19 +101,25 @@ struct DaemonLifecycleTests {
         let server = try XServer.shared()
         let client = try TestClient.launch(display: server.display, flags: [.selectTouch])
         defer { client.kill() }
-        let daemon = try DaemonProcess.start(display: server.display, config: """
-            gestures:
-              - name: hold
-                long-press: { fingers: 2, duration: 5s }
-                do: { click: right }
-            """)
+        let daemon = try DaemonProcess.start(
+            display: server.display,
+            config: """
+                gestures:
+                  - name: hold
+                    long-press: { fingers: 2, duration: 5s }
+                    do: { click: right }
+                """)
         let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
-        try touchscreen.frame([.init(id: 31, phase: .began, x: 500, y: 500), .init(id: 32, phase: .began, x: 600, y: 500)])
+        try touchscreen.frame([
+            .init(id: 31, phase: .began, x: 500, y: 500), .init(id: 32, phase: .began, x: 600, y: 500)
+        ])
         try client.sync()
         #expect(client.events.filter { $0.type.hasPrefix("Touch") }.isEmpty, "held by the daemon")
         daemon.stop(SIGKILL)
         try client.waitForEvents("both TouchBegins", count: 2) { $0.type == "TouchBegin" }
-        try touchscreen.frame([.init(id: 31, phase: .ended, x: 500, y: 500), .init(id: 32, phase: .ended, x: 600, y: 500)])
+        try touchscreen.frame([
+            .init(id: 31, phase: .ended, x: 500, y: 500), .init(id: 32, phase: .ended, x: 600, y: 500)
+        ])
         try client.waitForEvents("both TouchEnds", count: 2) { $0.type == "TouchEnd" }
     }
 
@@ -134,17 +141,20 @@ struct DaemonLifecycleTests {
         let server = try XServer.shared()
         let client = try TestClient.launchFocused(display: server.display)
         defer { client.kill() }
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("gb-cmd-\(UUID().uuidString.prefix(8))")
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gb-cmd-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: output) }
-        let daemon = try DaemonProcess.start(display: server.display, config: """
-            gestures:
-              - name: slow-command
-                swipe: { fingers: 3, direction: left }
-                do: [{ command: "sleep 5; echo late >> \(output.path)" }, { command: "env | grep ^GESTURE_ > \(output.path).env" }]
-              - name: quick-keys
-                swipe: { fingers: 3, direction: right }
-                do: { keys: ctrl+alt+Right }
-            """)
+        let daemon = try DaemonProcess.start(
+            display: server.display,
+            config: """
+                gestures:
+                  - name: slow-command
+                    swipe: { fingers: 3, direction: left }
+                    do: [{ command: "sleep 5; echo late >> \(output.path)" }, { command: "env | grep ^GESTURE_ > \(output.path).env" }]
+                  - name: quick-keys
+                    swipe: { fingers: 3, direction: right }
+                    do: { keys: ctrl+alt+Right }
+                """)
         defer { daemon.stop() }
         defer { try? FileManager.default.removeItem(atPath: output.path + ".env") }
         let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
@@ -159,7 +169,9 @@ struct DaemonLifecycleTests {
             try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .moved, x: x[$0], y: 500) })
         }
         try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: x[$0], y: 500) })
-        let press = try client.waitForEvent("KeyPress Right", timeout: 3) { $0.type == "KeyPress" && $0.keysym == "Right" }
+        let press = try client.waitForEvent("KeyPress Right", timeout: 3) {
+            $0.type == "KeyPress" && $0.keysym == "Right"
+        }
         #expect(press.t > 0)
         #expect(!FileManager.default.fileExists(atPath: output.path), "the slow command is still sleeping")
         let deadline = Date().addingTimeInterval(5)
@@ -178,12 +190,14 @@ struct DaemonLifecycleTests {
         let server = try XServer.shared()
         let client = try TestClient.launchFocused(display: server.display)
         defer { client.kill() }
-        let daemon = try DaemonProcess.start(display: server.display, config: Self.config(keys: "ctrl+alt+Left") + """
+        let daemon = try DaemonProcess.start(
+            display: server.display,
+            config: Self.config(keys: "ctrl+alt+Left") + """
 
-            devices:
-              - name: touchscreen
-                ignore: true
-            """)
+                devices:
+                  - name: touchscreen
+                    ignore: true
+                """)
         defer { daemon.stop() }
         let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
         try DaemonEndToEndTests.swipeLeft(touchscreen, firstID: 90)
@@ -200,18 +214,19 @@ struct DaemonUnreadLogTests {
         let server = try XServer.shared()
         let client = try TestClient.launchFocused(display: server.display)
         defer { client.kill() }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gb-unread-\(UUID().uuidString.prefix(8))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gb-unread-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let config = directory.appendingPathComponent("config.yaml")
         try """
-            settings:
-              command-output: log
-            gestures:
-              - name: next-desktop
-                swipe: { fingers: 3, direction: left }
-                do: [{ keys: ctrl+alt+Left }, { command: "head -c 1000000 /dev/zero | tr '\\\\0' x" }]
-            """.write(to: config, atomically: true, encoding: .utf8)
+        settings:
+          command-output: log
+        gestures:
+          - name: next-desktop
+            swipe: { fingers: 3, direction: left }
+            do: [{ keys: ctrl+alt+Left }, { command: "head -c 1000000 /dev/zero | tr '\\\\0' x" }]
+        """.write(to: config, atomically: true, encoding: .utf8)
         // A pipe nobody reads: 64 KiB fill it, as a paused terminal or a pager would.
         let unread = Pipe()
         let daemon = Process()

@@ -6,7 +6,9 @@ import Testing
 @Suite(.serialized, .xServer([.touchscreen, .keyboard]))
 struct DaemonOpenboxTests {
     /// Where a window really is on the screen, from `xwininfo` (openbox places and frames it).
-    static func geometry(of window: UInt64, display: String) throws -> (x: Double, y: Double, width: Double, height: Double) {
+    static func geometry(of window: UInt64, display: String) throws -> (
+        x: Double, y: Double, width: Double, height: Double
+    ) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xwininfo")
         process.arguments = ["-id", String(window)]
@@ -20,20 +22,25 @@ struct DaemonOpenboxTests {
             text.split(separator: "\n").first { $0.contains(label) }
                 .flatMap { Double($0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") }
         }
-        return try (#require(value("Absolute upper-left X")), #require(value("Absolute upper-left Y")),
-                    #require(value("Width")), #require(value("Height")))
+        return try (
+            #require(value("Absolute upper-left X")), #require(value("Absolute upper-left Y")),
+            #require(value("Width")), #require(value("Height"))
+        )
     }
 
     /// Three fingers swipe from the window's centre, 150 px in the given direction.
-    static func swipe(_ touchscreen: InputTestDevice, in frame: (x: Double, y: Double, width: Double, height: Double),
-                      firstID: UInt32, dx: Double, dy: Double) throws {
+    static func swipe(
+        _ touchscreen: InputTestDevice, in frame: (x: Double, y: Double, width: Double, height: Double),
+        firstID: UInt32, dx: Double, dy: Double
+    ) throws {
         let ids = (0..<3).map { firstID + UInt32($0) }
         let cx = frame.x + frame.width / 2, cy = frame.y + frame.height / 2
         var points = [(cx - 60, cy), (cx, cy), (cx + 60, cy)]
         try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .began, x: points[$0].0, y: points[$0].1) })
         for _ in 0..<5 {
             for index in points.indices { points[index].0 += dx / 5; points[index].1 += dy / 5 }
-            try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .moved, x: points[$0].0, y: points[$0].1) })
+            try touchscreen.frame(
+                ids.indices.map { .init(id: ids[$0], phase: .moved, x: points[$0].0, y: points[$0].1) })
         }
         try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: points[$0].0, y: points[$0].1) })
     }
@@ -41,25 +48,29 @@ struct DaemonOpenboxTests {
     @Test func underAReparentingWindowManagerTheAppIsFoundAndFocusedAndItsWindowActedOn() throws {
         let server = try XServer.shared()
         // Mapped before openbox starts: openbox adopts and frames them.
-        let alpha = try TestClient.launch(display: server.display, instance: "alpha", className: "Alpha",
-                                          frame: (0, 0, 800, 700), flags: [.selectTouch])
+        let alpha = try TestClient.launch(
+            display: server.display, instance: "alpha", className: "Alpha",
+            frame: (0, 0, 800, 700), flags: [.selectTouch])
         defer { alpha.kill() }
-        let beta = try TestClient.launch(display: server.display, instance: "beta", className: "Beta",
-                                         frame: (1000, 100, 800, 700), flags: [.selectTouch])
+        let beta = try TestClient.launch(
+            display: server.display, instance: "beta", className: "Beta",
+            frame: (1000, 100, 800, 700), flags: [.selectTouch])
         defer { beta.kill() }
         let openbox = try WindowManager.start(display: server.display)
         defer { openbox.stop() }
-        let daemon = try DaemonProcess.start(display: server.display, config: """
-            apps:
-              beta:
-                gestures:
-                  - name: beta-keys
-                    swipe: { fingers: 3, direction: left }
-                    do: { keys: ctrl+alt+b }
-                  - name: beta-minimize
-                    swipe: { fingers: 3, direction: down }
-                    do: { window: minimize }
-            """)
+        let daemon = try DaemonProcess.start(
+            display: server.display,
+            config: """
+                apps:
+                  beta:
+                    gestures:
+                      - name: beta-keys
+                        swipe: { fingers: 3, direction: left }
+                        do: { keys: ctrl+alt+b }
+                      - name: beta-minimize
+                        swipe: { fingers: 3, direction: down }
+                        do: { window: minimize }
+                """)
         defer { daemon.stop() }
         let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
         let frame = try Self.geometry(of: beta.window, display: server.display)

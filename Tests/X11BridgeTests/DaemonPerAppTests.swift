@@ -39,14 +39,17 @@ struct DaemonPerAppTests {
 
     @Test func theSameGestureSendsEachAppsKeysAndNoneOverAnAppThatDoesNotInherit() throws {
         let server = try XServer.shared()
-        let alpha = try TestClient.launch(display: server.display, instance: "alpha", className: "Alpha",
-                                          frame: (0, 0, 640, 1080), flags: [.selectTouch])
+        let alpha = try TestClient.launch(
+            display: server.display, instance: "alpha", className: "Alpha",
+            frame: (0, 0, 640, 1080), flags: [.selectTouch])
         defer { alpha.kill() }
-        let beta = try TestClient.launch(display: server.display, instance: "beta", className: "Beta",
-                                         frame: (640, 0, 640, 1080), flags: [.selectTouch])
+        let beta = try TestClient.launch(
+            display: server.display, instance: "beta", className: "Beta",
+            frame: (640, 0, 640, 1080), flags: [.selectTouch])
         defer { beta.kill() }
-        let gamma = try TestClient.launch(display: server.display, instance: "gamma", className: "Gamma",
-                                          frame: (1280, 0, 640, 1080), flags: [.selectTouch])
+        let gamma = try TestClient.launch(
+            display: server.display, instance: "gamma", className: "Gamma",
+            frame: (1280, 0, 640, 1080), flags: [.selectTouch])
         defer { gamma.kill() }
         let daemon = try DaemonProcess.start(display: server.display, config: Self.config)
         defer { daemon.stop() }
@@ -74,24 +77,28 @@ struct DaemonPerAppTests {
 
     @Test func keysGoToTheWindowUnderTheGestureOrWithTargetActiveToTheFocusedOne() throws {
         let server = try XServer.shared()
-        let alpha = try TestClient.launch(display: server.display, instance: "alpha", className: "Alpha",
-                                          frame: (0, 0, 900, 1080), flags: [.selectTouch])
+        let alpha = try TestClient.launch(
+            display: server.display, instance: "alpha", className: "Alpha",
+            frame: (0, 0, 900, 1080), flags: [.selectTouch])
         defer { alpha.kill() }
-        let beta = try TestClient.launch(display: server.display, instance: "beta", className: "Beta",
-                                         frame: (960, 0, 960, 1080), flags: [.selectTouch])
+        let beta = try TestClient.launch(
+            display: server.display, instance: "beta", className: "Beta",
+            frame: (960, 0, 960, 1080), flags: [.selectTouch])
         defer { beta.kill() }
-        let daemon = try DaemonProcess.start(display: server.display, config: """
-            apps:
-              beta:
-                gestures:
-                  - name: b-swipe
-                    swipe: { fingers: 3, direction: left }
-                    do: { keys: ctrl+alt+b }
-                  - name: b-active
-                    swipe: { fingers: 3, direction: right }
-                    target: active
-                    do: { keys: ctrl+alt+c }
-            """)
+        let daemon = try DaemonProcess.start(
+            display: server.display,
+            config: """
+                apps:
+                  beta:
+                    gestures:
+                      - name: b-swipe
+                        swipe: { fingers: 3, direction: left }
+                        do: { keys: ctrl+alt+b }
+                      - name: b-active
+                        swipe: { fingers: 3, direction: right }
+                        target: active
+                        do: { keys: ctrl+alt+c }
+                """)
         defer { daemon.stop() }
         let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
 

@@ -24,7 +24,9 @@ struct DaemonScreenLockTests {
 
     /// The client that plays the locker (it selects touches on its window, under the swipe),
     /// the real daemon, and the touchscreen; `body` runs with all three, which are then stopped.
-    static func withLocker(config: String = config, _ body: (TestClient, DaemonProcess, InputTestDevice) throws -> Void) throws {
+    static func withLocker(config: String = config, _ body: (TestClient, DaemonProcess, InputTestDevice) throws -> Void)
+        throws
+    {
         let server = try XServer.shared()
         let client = try TestClient.launchFocused(display: server.display)
         defer { client.kill() }
@@ -38,7 +40,9 @@ struct DaemonScreenLockTests {
             try client.grabKeyboard()
             try DaemonEndToEndTests.swipeLeft(touchscreen, firstID: 1)
             try touchscreen.sync()
-            let ends = try client.waitForEvents("the three touches, passed through whole", count: 3) { $0.type == "TouchEnd" }
+            let ends = try client.waitForEvents("the three touches, passed through whole", count: 3) {
+                $0.type == "TouchEnd"
+            }
             #expect(ends.count == 3)
             try client.sync()
             #expect(client.events(ofType: "TouchBegin").count == 3)
@@ -72,7 +76,8 @@ struct DaemonScreenLockTests {
             try client.grabKeyboard()
             try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: x[$0], y: y) })
             try touchscreen.sync()
-            try daemon.waitForLog("drag-and-drop: keys: ctrl+alt+Right not run: the keyboard is grabbed by another client")
+            try daemon.waitForLog(
+                "drag-and-drop: keys: ctrl+alt+Right not run: the keyboard is grabbed by another client")
             try client.sync()
             #expect(client.events(ofType: "KeyPress").isEmpty)
             try client.ungrabKeyboard()

@@ -8,14 +8,18 @@ struct DaemonServerLossTests {
     @Test func theDaemonExitsOneWithAClearMessageWhenTheServerDies() throws {
         let server = try XServer.start(devices: [.touchscreen])
         defer { server.stop() }
-        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent("gb-loss-\(UUID().uuidString.prefix(8))")
+        let runtime = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gb-loss-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
         chmod(runtime.path, 0o700)
         defer { try? FileManager.default.removeItem(at: runtime) }
-        let daemon = try DaemonProcess.start(display: server.display, config: DaemonEndToEndTests.config,
-                                             environment: ["XDG_RUNTIME_DIR": runtime.path])
-        let sockets = { (try? FileManager.default.contentsOfDirectory(atPath: runtime.appendingPathComponent("gesturebridge").path))?
-            .filter { $0.hasSuffix(".sock") } ?? [] }
+        let daemon = try DaemonProcess.start(
+            display: server.display, config: DaemonEndToEndTests.config,
+            environment: ["XDG_RUNTIME_DIR": runtime.path])
+        let sockets = {
+            (try? FileManager.default.contentsOfDirectory(atPath: runtime.appendingPathComponent("gesturebridge").path))?
+                .filter { $0.hasSuffix(".sock") } ?? []
+        }
         #expect(!sockets().isEmpty, "the control socket is there while the daemon runs")
         kill(server.process.processIdentifier, SIGKILL)
         let deadline = Date().addingTimeInterval(10)

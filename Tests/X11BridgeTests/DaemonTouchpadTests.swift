@@ -27,12 +27,14 @@ struct DaemonTouchpadTests {
         let server = try XServer.shared()
         let client = try TestClient.launch(display: server.display, instance: "alpha", className: "Alpha")
         defer { client.kill() }
-        let daemon = try DaemonProcess.start(display: server.display, config: """
-            gestures:
-              - name: next-desktop
-                swipe: { fingers: 3, direction: left }
-                do: { keys: ctrl+alt+Right }
-            """)
+        let daemon = try DaemonProcess.start(
+            display: server.display,
+            config: """
+                gestures:
+                  - name: next-desktop
+                    swipe: { fingers: 3, direction: left }
+                    do: { keys: ctrl+alt+Right }
+                """)
         defer { daemon.stop() }
         try Self.movePointer(to: 960, 540, display: server.display)
         let touchpad = try InputTestDevice.connection(to: server, .touchpad)
@@ -48,14 +50,16 @@ struct DaemonTouchpadTests {
         let server = try XServer.shared()
         let client = try TestClient.launch(display: server.display, instance: "navigator", className: "Firefox")
         defer { client.kill() }
-        let daemon = try DaemonProcess.start(display: server.display, config: """
-            apps:
-              firefox:
-                gestures:
-                  - name: browser-zoom
-                    pinch: { fingers: 2 }
-                    steps: { every: 0.15, out: { keys: ctrl+plus }, in: { keys: ctrl+minus } }
-            """)
+        let daemon = try DaemonProcess.start(
+            display: server.display,
+            config: """
+                apps:
+                  firefox:
+                    gestures:
+                      - name: browser-zoom
+                        pinch: { fingers: 2 }
+                        steps: { every: 0.15, out: { keys: ctrl+plus }, in: { keys: ctrl+minus } }
+                """)
         defer { daemon.stop() }
         try Self.movePointer(to: 960, 540, display: server.display)
         let touchpad = try InputTestDevice.connection(to: server, .touchpad)
@@ -64,7 +68,9 @@ struct DaemonTouchpadTests {
         for step in 1...8 { try touchpad.pinch(.updated, fingers: 2, scale: 1 + 0.05 * Double(step)) }
         try touchpad.pinch(.ended, fingers: 2, scale: 1.4)
         // The server's keymap has plus on shift+equal: XTest types ctrl+shift+equal.
-        let presses = try client.waitForEvents("two ctrl+plus", count: 2) { $0.type == "KeyPress" && $0.lookup == "plus" }
+        let presses = try client.waitForEvents("two ctrl+plus", count: 2) {
+            $0.type == "KeyPress" && $0.lookup == "plus"
+        }
         #expect(presses.allSatisfy { ($0.state ?? 0) & 4 != 0 }, "with ctrl")
         try client.sync()
         #expect(!client.events.contains { $0.lookup == "minus" })
@@ -72,21 +78,25 @@ struct DaemonTouchpadTests {
 
     @Test func theWindowUnderThePointerChoosesThePerAppBinding() throws {
         let server = try XServer.shared()
-        let alpha = try TestClient.launch(display: server.display, instance: "alpha", className: "Alpha",
-                                          frame: (0, 0, 960, 1080))
+        let alpha = try TestClient.launch(
+            display: server.display, instance: "alpha", className: "Alpha",
+            frame: (0, 0, 960, 1080))
         defer { alpha.kill() }
-        let beta = try TestClient.launch(display: server.display, instance: "beta", className: "Beta",
-                                         frame: (960, 0, 960, 1080))
+        let beta = try TestClient.launch(
+            display: server.display, instance: "beta", className: "Beta",
+            frame: (960, 0, 960, 1080))
         defer { beta.kill() }
-        let daemon = try DaemonProcess.start(display: server.display, config: """
-            apps:
-              alpha:
-                gestures:
-                  - { name: alpha-swipe, swipe: { fingers: 3, direction: left }, do: { keys: ctrl+alt+a } }
-              beta:
-                gestures:
-                  - { name: beta-swipe, swipe: { fingers: 3, direction: left }, do: { keys: ctrl+alt+b } }
-            """)
+        let daemon = try DaemonProcess.start(
+            display: server.display,
+            config: """
+                apps:
+                  alpha:
+                    gestures:
+                      - { name: alpha-swipe, swipe: { fingers: 3, direction: left }, do: { keys: ctrl+alt+a } }
+                  beta:
+                    gestures:
+                      - { name: beta-swipe, swipe: { fingers: 3, direction: left }, do: { keys: ctrl+alt+b } }
+                """)
         defer { daemon.stop() }
         let touchpad = try InputTestDevice.connection(to: server, .touchpad)
 
@@ -103,20 +113,23 @@ struct DaemonTouchpadTests {
 
     @Test func deviceKeepsTouchscreenAndTouchpadBindingsApart() throws {
         let server = try XServer.shared()
-        let client = try TestClient.launch(display: server.display, instance: "alpha", className: "Alpha",
-                                           flags: [.selectTouch])
+        let client = try TestClient.launch(
+            display: server.display, instance: "alpha", className: "Alpha",
+            flags: [.selectTouch])
         defer { client.kill() }
-        let daemon = try DaemonProcess.start(display: server.display, config: """
-            gestures:
-              - name: pad-swipe
-                swipe: { fingers: 3, direction: left }
-                device: touchpad
-                do: { keys: ctrl+alt+p }
-              - name: screen-swipe
-                swipe: { fingers: 3, direction: left }
-                device: touchscreen
-                do: { keys: ctrl+alt+s }
-            """)
+        let daemon = try DaemonProcess.start(
+            display: server.display,
+            config: """
+                gestures:
+                  - name: pad-swipe
+                    swipe: { fingers: 3, direction: left }
+                    device: touchpad
+                    do: { keys: ctrl+alt+p }
+                  - name: screen-swipe
+                    swipe: { fingers: 3, direction: left }
+                    device: touchscreen
+                    do: { keys: ctrl+alt+s }
+                """)
         defer { daemon.stop() }
         try Self.movePointer(to: 960, 540, display: server.display)
         let touchpad = try InputTestDevice.connection(to: server, .touchpad)
@@ -128,9 +141,11 @@ struct DaemonTouchpadTests {
         try client.waitForEvent("KeyPress s") { $0.type == "KeyPress" && $0.keysym == "s" }
         try client.waitForEvents("six releases", count: 6) { $0.type == "KeyRelease" }
         try client.sync()
-        #expect(client.events.filter { $0.type == "KeyPress" && $0.keysym == "p" }.count == 1,
-                "the touchscreen swipe did not fire the touchpad binding")
-        #expect(client.events.filter { $0.type == "KeyPress" && $0.keysym == "s" }.count == 1,
-                "the touchpad swipe did not fire the touchscreen binding")
+        #expect(
+            client.events.filter { $0.type == "KeyPress" && $0.keysym == "p" }.count == 1,
+            "the touchscreen swipe did not fire the touchpad binding")
+        #expect(
+            client.events.filter { $0.type == "KeyPress" && $0.keysym == "s" }.count == 1,
+            "the touchpad swipe did not fire the touchscreen binding")
     }
 }

@@ -88,14 +88,19 @@ struct DesktopMatrixTests {
         }
 
         let alone = try tapDelay(scene, to: alpha)
-        Self.report(kind, "without the daemon, a tap reaches the application \(Self.milliseconds(alone)) after the finger lands")
+        Self.report(
+            kind, "without the daemon, a tap reaches the application \(Self.milliseconds(alone)) after the finger lands"
+        )
 
         let daemon = try DaemonProcess.start(display: server.display, config: Self.config)
         defer { daemon.stop() }
         try daemon.waitForLog("window manager: \(kind.wmName)")
         if kind == .mutter {
             try daemon.waitForLog("Mutter holds the root's touch grab")
-            try expectDoctor(says: "ok       touch-grab: Mutter holds the root's grab for its own touchscreen gestures; gesturebridge pid \(daemon.process.processIdentifier)", display: server.display)
+            try expectDoctor(
+                says:
+                    "ok       touch-grab: Mutter holds the root's grab for its own touchscreen gestures; gesturebridge pid \(daemon.process.processIdentifier)",
+                display: server.display)
         }
 
         try daemon.explaining {
@@ -110,7 +115,10 @@ struct DesktopMatrixTests {
         try desktop.restart()
         try daemon.waitForLog("window manager: \(kind.wmName)")
         let (typed, late, astray, repeated) = try keysAfterRestart(scene, daemon, focused: alpha, under: beta)
-        Self.report(kind, "after a restart of the window manager, \(typed)/\(Self.restartRounds) chords typed into the window under the fingers, \(astray) into the focused one, \(late.count) later than 3 s, \(repeated) swipes repeated")
+        Self.report(
+            kind,
+            "after a restart of the window manager, \(typed)/\(Self.restartRounds) chords typed into the window under the fingers, \(astray) into the focused one, \(late.count) later than 3 s, \(repeated) swipes repeated"
+        )
         let lines = daemon.log.split(separator: "\n").filter { !$0.contains("debug") && !$0.hasPrefix(" ") }.suffix(30)
             .joined(separator: "\n")
         #expect(typed == Self.restartRounds && astray == 0, "late rounds \(late); the daemon's log:\n\(lines)")
@@ -130,7 +138,10 @@ struct DesktopMatrixTests {
             try daemon.waitForLog("Mutter started after gesturebridge and found the root's touch grab taken")
             let probe = try X11Connection.toTestServer(server.display)
             #expect(probe.canGrabTouches(), "the daemon let go of the root for mutter's next start")
-            try expectDoctor(says: "warning  touch-grab: gesturebridge pid \(daemon.process.processIdentifier) takes touches on the windows, and nobody holds the root's grab: Mutter started after gesturebridge", display: server.display)
+            try expectDoctor(
+                says:
+                    "warning  touch-grab: gesturebridge pid \(daemon.process.processIdentifier) takes touches on the windows, and nobody holds the root's grab: Mutter started after gesturebridge",
+                display: server.display)
         }
         let (scene, alpha) = try Self.sceneWithAlpha(server)
         defer { alpha.kill() }
@@ -158,7 +169,8 @@ struct DesktopMatrixTests {
         try tapCloseButton(of: control, scene, "clicked without the daemon", mouse: true)
         let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Config/config.yaml")
-        let daemon = try DaemonProcess.start(display: server.display, config: String(contentsOf: shipped, encoding: .utf8))
+        let daemon = try DaemonProcess.start(
+            display: server.display, config: String(contentsOf: shipped, encoding: .utf8))
         defer { daemon.stop() }
         try daemon.explaining {
             try decorationsWorkByTouch(kind, scene, daemon, alpha: alpha, beta: alpha)
@@ -170,14 +182,17 @@ struct DesktopMatrixTests {
         var environment = ["DISPLAY": display, "PATH": "/nonexistent"]
         environment["XDG_RUNTIME_DIR"] = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"]
         let result = try ToolRun.run(["doctor"], environment: environment)
-        #expect(result.output.split(separator: "\n").contains { $0.hasPrefix(line) }, "\(result.output)",
-                sourceLocation: sourceLocation)
+        #expect(
+            result.output.split(separator: "\n").contains { $0.hasPrefix(line) }, "\(result.output)",
+            sourceLocation: sourceLocation)
     }
 
     // MARK: Scenarios
 
-    func keysGoToTheWindowUnderTheFingers(_ scene: DesktopScene, _ daemon: DaemonProcess,
-                                          focused alpha: TestClient, under beta: TestClient) throws {
+    func keysGoToTheWindowUnderTheFingers(
+        _ scene: DesktopScene, _ daemon: DaemonProcess,
+        focused alpha: TestClient, under beta: TestClient
+    ) throws {
         try scene.activate(alpha)
         try alpha.sync()
         alpha.clear()
@@ -187,8 +202,10 @@ struct DesktopMatrixTests {
         #expect(!alpha.events.contains { $0.type == "KeyPress" }, "the focused window typed nothing")
     }
 
-    func perAppBindingFiresOnlyOverItsApp(_ scene: DesktopScene, _ daemon: DaemonProcess,
-                                          alpha: TestClient, beta: TestClient) throws {
+    func perAppBindingFiresOnlyOverItsApp(
+        _ scene: DesktopScene, _ daemon: DaemonProcess,
+        alpha: TestClient, beta: TestClient
+    ) throws {
         try recognized("beta-only", daemon) { try scene.swipe(3, on: scene.clientBox(beta.window), dx: 0, dy: 200) }
         try beta.waitForEvent("KeyPress b") { $0.type == "KeyPress" && $0.keysym == "b" }
         try alpha.sync()
@@ -199,10 +216,13 @@ struct DesktopMatrixTests {
         #expect(daemon.log.components(separatedBy: "beta-only: keys").count == 2, "beta-only fired once, over beta")
     }
 
-    func tapAndDragPassThrough(_ kind: DesktopKind, _ scene: DesktopScene, _ daemon: DaemonProcess,
-                               to alpha: TestClient) throws {
+    func tapAndDragPassThrough(
+        _ kind: DesktopKind, _ scene: DesktopScene, _ daemon: DaemonProcess,
+        to alpha: TestClient
+    ) throws {
         let delay = try tapDelay(scene, to: alpha)
-        Self.report(kind, "with the daemon, a tap reaches the application \(Self.milliseconds(delay)) after the finger lands")
+        Self.report(
+            kind, "with the daemon, a tap reaches the application \(Self.milliseconds(delay)) after the finger lands")
         let box = try scene.clientBox(alpha.window)
         alpha.clear()
         try scene.drag(from: (box.midX, box.midY), dx: 0, dy: -150)
@@ -254,7 +274,9 @@ struct DesktopMatrixTests {
                 try scene.tap(at: point)
             }
             let what = "DeleteWindow \(how) from a tap at \(point) (\(boxes)), attempt \(attempt)"
-            if mouse, attempt < 3, (try? client.waitForEvent(what, timeout: 5) { $0.type == "DeleteWindow" }) == nil { continue }
+            if mouse, attempt < 3, (try? client.waitForEvent(what, timeout: 5) { $0.type == "DeleteWindow" }) == nil {
+                continue
+            }
             try client.waitForEvent(what, timeout: 20) { $0.type == "DeleteWindow" }
             return
         }
@@ -272,8 +294,10 @@ struct DesktopMatrixTests {
         String(format: "%.1f ms", Double(microseconds) / 1000)
     }
 
-    func decorationsWorkByTouch(_ kind: DesktopKind, _ scene: DesktopScene, _ daemon: DaemonProcess,
-                                alpha: TestClient, beta: TestClient) throws {
+    func decorationsWorkByTouch(
+        _ kind: DesktopKind, _ scene: DesktopScene, _ daemon: DaemonProcess,
+        alpha: TestClient, beta: TestClient
+    ) throws {
         try settle(alpha, scene)
         if kind == .i3 {
             // A tiled title bar does not move; a tap on it focuses its window.
@@ -296,7 +320,9 @@ struct DesktopMatrixTests {
             try scene.tap(at: point)
             usleep(60_000)
             try scene.tap(at: point)
-            try waitUntil("alpha maximized by a double tap on its title bar", timeout: 20) { scene.isMaximized(alpha.window) }
+            try waitUntil("alpha maximized by a double tap on its title bar", timeout: 20) {
+                scene.isMaximized(alpha.window)
+            }
             try scene.actions.toggleMaximized(WindowID(rawValue: alpha.window))
             try waitUntil("alpha restored") { !scene.isMaximized(alpha.window) }
         }
@@ -307,28 +333,39 @@ struct DesktopMatrixTests {
         }
     }
 
-    func desktopsFollowTheFingers(_ kind: DesktopKind, _ scene: DesktopScene, _ daemon: DaemonProcess,
-                                  alpha: TestClient, beta: TestClient) throws {
+    func desktopsFollowTheFingers(
+        _ kind: DesktopKind, _ scene: DesktopScene, _ daemon: DaemonProcess,
+        alpha: TestClient, beta: TestClient
+    ) throws {
         let actions = scene.actions
         // Beta goes to the next desktop under four fingers.
         try recognized("window-away", daemon) { try scene.swipe(4, on: scene.clientBox(beta.window), dx: 0, dy: 200) }
         try waitUntil("beta on desktop 2") { actions.desktop(of: WindowID(rawValue: beta.window)) == 1 }
         try daemon.waitForLog("window-away: window: move-to-desktop next (performed)")
         // Next desktop from alpha, previous from beta, which is there.
-        try recognized("next-desktop", daemon) { try scene.swipe(3, on: scene.clientBox(alpha.window), dx: -200, dy: 0) }
+        try recognized("next-desktop", daemon) {
+            try scene.swipe(3, on: scene.clientBox(alpha.window), dx: -200, dy: 0)
+        }
         try waitUntil("desktop 2") { actions.currentDesktop == 1 }
-        try waitUntil("beta shown") { (try? scene.clientBox(beta.window)) != nil && scene.clientList.contains(beta.window) }
-        try recognized("previous-desktop", daemon) { try scene.swipe(3, on: scene.clientBox(beta.window), dx: 200, dy: 0) }
+        try waitUntil("beta shown") {
+            (try? scene.clientBox(beta.window)) != nil && scene.clientList.contains(beta.window)
+        }
+        try recognized("previous-desktop", daemon) {
+            try scene.swipe(3, on: scene.clientBox(beta.window), dx: 200, dy: 0)
+        }
         try waitUntil("desktop 1") { actions.currentDesktop == 0 }
         // Showing the desktop, or saying why not.
-        try recognized("show-desktop", daemon) { try scene.swipe(3, on: scene.clientBox(alpha.window), dx: 0, dy: -200) }
+        try recognized("show-desktop", daemon) {
+            try scene.swipe(3, on: scene.clientBox(alpha.window), dx: 0, dy: -200)
+        }
         if kind.showsDesktop {
             try daemon.waitForLog("show-desktop: desktop: show (performed)")
             try waitUntil("the desktop shown") { actions.isShowingDesktop }
             try actions.toggleShowingDesktop()
             try waitUntil("windows back") { !actions.isShowingDesktop }
         } else {
-            try daemon.waitForLog("show-desktop: desktop: show (skipped: \(kind.wmName) does not support _NET_SHOWING_DESKTOP)")
+            try daemon.waitForLog(
+                "show-desktop: desktop: show (skipped: \(kind.wmName) does not support _NET_SHOWING_DESKTOP)")
         }
         // Beta comes back to the first desktop for what follows.
         try actions.move(WindowID(rawValue: beta.window), toDesktop: .number(1))
@@ -340,8 +377,10 @@ struct DesktopMatrixTests {
     /// to alpha instead, and how many swipes had to be repeated because the daemon did not
     /// recognize them (a starved daemon under the whole suite's load, not the focus logic
     /// this counts: the swipe is repeated as a hand would).
-    func keysAfterRestart(_ scene: DesktopScene, _ daemon: DaemonProcess, focused alpha: TestClient,
-                          under beta: TestClient) throws -> (typed: Int, late: [Int], astray: Int, repeated: Int) {
+    func keysAfterRestart(
+        _ scene: DesktopScene, _ daemon: DaemonProcess, focused alpha: TestClient,
+        under beta: TestClient
+    ) throws -> (typed: Int, late: [Int], astray: Int, repeated: Int) {
         // The new manager adopts the windows anew; wait until it lists both.
         try waitUntil("both windows managed again", timeout: 15) {
             scene.clientList.contains(alpha.window) && scene.clientList.contains(beta.window)

@@ -14,7 +14,8 @@ struct DoctorCommandTests {
         var configPath: String { directory.appendingPathComponent("config/gesturebridge/config.yaml").path }
 
         init(config: String = DoctorCommandTests.config, autostart: Bool = true) throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("gb-doctor-\(UUID().uuidString.prefix(8))")
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "gb-doctor-\(UUID().uuidString.prefix(8))")
             let configDirectory = directory.appendingPathComponent("config/gesturebridge")
             try FileManager.default.createDirectory(at: configDirectory, withIntermediateDirectories: true)
             try config.write(toFile: configPath, atomically: true, encoding: .utf8)
@@ -23,7 +24,8 @@ struct DoctorCommandTests {
                 let entries = directory.appendingPathComponent("config/autostart")
                 try FileManager.default.createDirectory(at: entries, withIntermediateDirectories: true)
                 try "[Desktop Entry]\nType=Application\nExec=gesturebridge run\n"
-                    .write(to: entries.appendingPathComponent("gesturebridge.desktop"), atomically: true, encoding: .utf8)
+                    .write(
+                        to: entries.appendingPathComponent("gesturebridge.desktop"), atomically: true, encoding: .utf8)
             }
         }
 
@@ -31,9 +33,11 @@ struct DoctorCommandTests {
 
         /// The environment `doctor` runs in: this home, the test's runtime directory (where a daemon's lock is).
         func environment(display: String) -> [String: String] {
-            var environment = ["HOME": directory.path, "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
-                               "XDG_CONFIG_DIRS": directory.appendingPathComponent("none").path,
-                               "PATH": directory.appendingPathComponent("bin").path, "DISPLAY": display]
+            var environment = [
+                "HOME": directory.path, "XDG_CONFIG_HOME": directory.appendingPathComponent("config").path,
+                "XDG_CONFIG_DIRS": directory.appendingPathComponent("none").path,
+                "PATH": directory.appendingPathComponent("bin").path, "DISPLAY": display
+            ]
             environment["XDG_RUNTIME_DIR"] = ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"]
             return environment
         }
@@ -49,11 +53,18 @@ struct DoctorCommandTests {
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.contains("ok       display: \(server.display) is reachable"), "\(result.output)")
         #expect(lines.contains("ok       xinput: XInput 2.4: touch and touchpad gestures"))
-        #expect(lines.contains("ok       devices: touchscreen 'touchscreen' (10 touches), touchpad 'touchpad'"), "\(result.output)")
-        #expect(lines.contains { $0.hasPrefix("ok       touch-grab: held by gesturebridge pid \(daemon.process.processIdentifier) ") },
-                "\(result.output)")
+        #expect(
+            lines.contains("ok       devices: touchscreen 'touchscreen' (10 touches), touchpad 'touchpad'"),
+            "\(result.output)")
+        #expect(
+            lines.contains {
+                $0.hasPrefix("ok       touch-grab: held by gesturebridge pid \(daemon.process.processIdentifier) ")
+            },
+            "\(result.output)")
         #expect(lines.contains("ok       config: \(home.configPath): 1 bindings"), "\(result.output)")
-        #expect(lines.contains { $0.hasPrefix("ok       service: no systemd user manager; the XDG autostart entry ") }, "\(result.output)")
+        #expect(
+            lines.contains { $0.hasPrefix("ok       service: no systemd user manager; the XDG autostart entry ") },
+            "\(result.output)")
         #expect(lines.last == "0 problems, 0 warnings", "\(result.output)")
     }
 
@@ -65,8 +76,9 @@ struct DoctorCommandTests {
     @Test(arguments: Problem.allCases)
     func eachProblemIsReportedWithItsFix(problem: Problem) throws {
         let server = try server
-        let home = try Home(config: problem == .badConfig ? "gestures:\n  - swipe: { fingers: 3 }\n    do: { keyz: a }\n" : Self.config,
-                            autostart: problem != .noAutostart)
+        let home = try Home(
+            config: problem == .badConfig ? "gestures:\n  - swipe: { fingers: 3 }\n    do: { keyz: a }\n" : Self.config,
+            autostart: problem != .noAutostart)
         var environment = home.environment(display: server.display)
         var helpers: [TestClient] = []
         var fake: Process?
@@ -78,12 +90,16 @@ struct DoctorCommandTests {
         switch problem {
         case .grabHeldByAnotherClient:
             helpers.append(try TestClient.launch(display: server.display, flags: [.grabTouches]))
-            expected = ("warning  touch-grab: another program holds the root touch grab", "stop the other gesture daemon")
+            expected = (
+                "warning  touch-grab: another program holds the root touch grab", "stop the other gesture daemon"
+            )
         case .badConfig:
             expected = ("problem  config: \(home.configPath):3:", "gesturebridge check --config \(home.configPath)")
         case .configWritableByOthers:
             chmod(home.configPath, 0o666)
-            expected = ("warning  config: \(home.configPath) is writable by group or others", "chmod go-w '\(home.configPath)'")
+            expected = (
+                "warning  config: \(home.configPath) is writable by group or others", "chmod go-w '\(home.configPath)'"
+            )
         case .touchegg:
             // A real process named touchegg: sleep under that name.
             let link = home.directory.appendingPathComponent("touchegg")
@@ -93,10 +109,14 @@ struct DoctorCommandTests {
             process.arguments = ["30"]
             try process.run()
             fake = process
-            expected = ("problem  conflicts: touchegg (pid \(process.processIdentifier)) runs",
-                        "kill \(process.processIdentifier)")
+            expected = (
+                "problem  conflicts: touchegg (pid \(process.processIdentifier)) runs",
+                "kill \(process.processIdentifier)"
+            )
         case .noAutostart:
-            expected = ("problem  service: no systemd user manager, and there is no XDG autostart entry", "make install")
+            expected = (
+                "problem  service: no systemd user manager, and there is no XDG autostart entry", "make install"
+            )
         case .noDisplay:
             environment["DISPLAY"] = nil
             expected = ("problem  display: DISPLAY is not set", "--display :0")
@@ -104,7 +124,8 @@ struct DoctorCommandTests {
         let result = try ToolRun.run(["doctor"], environment: environment)
         let lines = result.output.split(separator: "\n").map(String.init)
         let index = try #require(lines.firstIndex { $0.hasPrefix(expected.line) }, "\(result.output)")
-        #expect(lines.indices.contains(index + 1) && lines[index + 1].hasPrefix("         fix: ")
+        #expect(
+            lines.indices.contains(index + 1) && lines[index + 1].hasPrefix("         fix: ")
                 && lines[index + 1].contains(expected.fix), "\(result.output)")
         let isProblem = expected.line.hasPrefix("problem")
         #expect(result.status == (isProblem ? 1 : 0), "\(result.output)")
@@ -113,18 +134,22 @@ struct DoctorCommandTests {
             #expect(lines.filter { $0.contains("writable by group") }.count == 1, "\(result.output)")
             let check = try ToolRun.run(["check", "--config", home.configPath], environment: environment)
             let warnings = check.errors.split(separator: "\n").filter { $0.contains("writable by") }
-            #expect(warnings.count == 1 && warnings.allSatisfy { $0.components(separatedBy: "warning:").count == 2 },
-                    "\(check.errors)")
+            #expect(
+                warnings.count == 1 && warnings.allSatisfy { $0.components(separatedBy: "warning:").count == 2 },
+                "\(check.errors)")
         }
-        #expect(lines.filter { $0.hasPrefix("problem") }.count == (isProblem ? 1 : 0), "only this problem: \(result.output)")
+        #expect(
+            lines.filter { $0.hasPrefix("problem") }.count == (isProblem ? 1 : 0), "only this problem: \(result.output)"
+        )
     }
 
     @Test func jsonListsEveryCheckWithItsStatus() throws {
         let home = try Home()
         let result = try ToolRun.run(["doctor", "--json"], environment: home.environment(display: try server.display))
         let checks = try #require(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
-        #expect(checks.compactMap { $0["check"] as? String }
-            == ["display", "xinput", "devices", "touch-grab", "config", "service", "conflicts"], "\(result.output)")
+        #expect(
+            checks.compactMap { $0["check"] as? String }
+                == ["display", "xinput", "devices", "touch-grab", "config", "service", "conflicts"], "\(result.output)")
         #expect(checks.allSatisfy { $0["status"] as? String == "ok" }, "\(result.output)")
         #expect(result.status == 0)
     }

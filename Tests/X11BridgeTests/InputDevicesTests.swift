@@ -20,13 +20,14 @@ struct InputDevicesTests {
         #expect(devices.devices.count == 2, "the keyboard and the master devices are not touch devices")
     }
 
-    @Test(arguments: [
-        ([], [], ["touchpad", "touchscreen"]),
-        (["TOUCHSCREEN"], [], ["touchscreen"]),
-        ([], ["pad"], ["touchscreen"]),
-        (["touch"], ["screen"], ["touchpad"]),
-        (["wacom"], [], []),
-    ] as [([String], [String], [String])])
+    @Test(
+        arguments: [
+            ([], [], ["touchpad", "touchscreen"]),
+            (["TOUCHSCREEN"], [], ["touchscreen"]),
+            ([], ["pad"], ["touchscreen"]),
+            (["touch"], ["screen"], ["touchpad"]),
+            (["wacom"], [], [])
+        ] as [([String], [String], [String])])
     func theFilterIncludesAndExcludesDevicesByName(include: [String], exclude: [String], expected: [String]) throws {
         let connection = try X11Connection.toTestServer(XServer.shared().display)
         let devices = InputDevices(connection: connection, filter: DeviceFilter(include: include, exclude: exclude))
@@ -49,13 +50,21 @@ struct InputDevicesTests {
             return
         }
         #expect(off.id == id && !off.isEnabled)
-        #expect(!capture.devices.touchscreens.contains { $0.id == id } && !capture.devices.touchpads.contains { $0.id == id })
+        #expect(
+            !capture.devices.touchscreens.contains { $0.id == id }
+                && !capture.devices.touchpads.contains { $0.id == id })
 
         try server.xinput(["enable", device.rawValue])
         InputTestDevice.forget(server, device)
         let enabled = drain(capture, connection)
-        #expect(enabled == [.device(.enabled(TouchDevice(id: id, name: off.name, kind: off.kind,
-                                                          maxTouches: off.maxTouches, isEnabled: true)))])
+        #expect(
+            enabled == [
+                .device(
+                    .enabled(
+                        TouchDevice(
+                            id: id, name: off.name, kind: off.kind,
+                            maxTouches: off.maxTouches, isEnabled: true)))
+            ])
         #expect((capture.devices.touchscreens + capture.devices.touchpads).contains { $0.id == id })
     }
 
@@ -102,14 +111,15 @@ struct InputDevicesTests {
 /// Device names against include and exclude patterns, without a server.
 @Suite("Filtering devices by name")
 struct DeviceFilterTests {
-    @Test(arguments: [
-        ("ELAN Touchscreen", [], [], true),
-        ("ELAN Touchscreen", ["elan"], [], true),
-        ("ELAN Touchscreen", ["wacom"], [], false),
-        ("ELAN Touchscreen", [], ["touchscreen"], false),
-        ("ELAN Touchscreen", ["elan"], ["elan touch"], false),
-        ("Wacom HID 52CC Finger", ["Wacom", "ELAN"], ["pen"], true),
-    ] as [(String, [String], [String], Bool)])
+    @Test(
+        arguments: [
+            ("ELAN Touchscreen", [], [], true),
+            ("ELAN Touchscreen", ["elan"], [], true),
+            ("ELAN Touchscreen", ["wacom"], [], false),
+            ("ELAN Touchscreen", [], ["touchscreen"], false),
+            ("ELAN Touchscreen", ["elan"], ["elan touch"], false),
+            ("Wacom HID 52CC Finger", ["Wacom", "ELAN"], ["pen"], true)
+        ] as [(String, [String], [String], Bool)])
     func theDeviceFilterMatchesNamesIgnoringCase(name: String, include: [String], exclude: [String], admitted: Bool) {
         #expect(DeviceFilter(include: include, exclude: exclude).admits(name) == admitted)
     }

@@ -37,13 +37,16 @@ struct KeyInjectionLatencyTests {
         #expect(client.events(ofType: "KeyRelease").count >= Self.chordCount * perChord)
         #expect(injector.heldKeycodes.isEmpty)
         try injector.restoreBorrowedKeys(at: .infinity)
-        print("key injection of \(keys): tap to KeyPress \(Self.figures(arrival)); tap blocks \(Self.figures(blocking))")
+        print(
+            "key injection of \(keys): tap to KeyPress \(Self.figures(arrival)); tap blocks \(Self.figures(blocking))")
     }
 
     /// `p50 …, p99 …, max …` of microsecond samples.
     static func figures(_ samples: [Int64]) -> String {
         let sorted = samples.sorted()
-        func percentile(_ p: Double) -> Int64 { sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)] }
+        func percentile(_ p: Double) -> Int64 {
+            sorted[min(sorted.count - 1, Int((Double(sorted.count) * p).rounded(.up)) - 1)]
+        }
         return "p50 \(percentile(0.5)) µs, p99 \(percentile(0.99)) µs, max \(sorted.last ?? 0) µs over \(sorted.count)"
     }
 }

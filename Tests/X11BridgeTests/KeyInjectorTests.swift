@@ -43,32 +43,43 @@ struct KeyInjectorTests {
     static let shift: UInt32 = 1, control: UInt32 = 4, mod1: UInt32 = 8, mod4: UInt32 = 64
 
     @Test(arguments: [
-        Typing(keys: "ctrl+alt+Left", events: [
-            ("KeyPress", "Control_L", "Control_L", 0), ("KeyPress", "Alt_L", "Alt_L", control),
-            ("KeyPress", "Left", "Left", control | mod1), ("KeyRelease", "Left", "Left", control | mod1),
-            ("KeyRelease", "Alt_L", "Alt_L", control | mod1), ("KeyRelease", "Control_L", "Control_L", control),
-        ]),
+        Typing(
+            keys: "ctrl+alt+Left",
+            events: [
+                ("KeyPress", "Control_L", "Control_L", 0), ("KeyPress", "Alt_L", "Alt_L", control),
+                ("KeyPress", "Left", "Left", control | mod1), ("KeyRelease", "Left", "Left", control | mod1),
+                ("KeyRelease", "Alt_L", "Alt_L", control | mod1), ("KeyRelease", "Control_L", "Control_L", control)
+            ]),
         // `plus` sits on the `equal` key's second level: Shift is added, and only then.
-        Typing(keys: "plus", events: [
-            ("KeyPress", "Shift_L", "Shift_L", 0), ("KeyPress", "equal", "plus", shift),
-            ("KeyRelease", "equal", "plus", shift), ("KeyRelease", "Shift_L", "Shift_L", shift),
-        ]),
-        Typing(keys: "shift+plus", events: [
-            ("KeyPress", "Shift_L", "Shift_L", 0), ("KeyPress", "equal", "plus", shift),
-            ("KeyRelease", "equal", "plus", shift), ("KeyRelease", "Shift_L", "Shift_L", shift),
-        ]),
+        Typing(
+            keys: "plus",
+            events: [
+                ("KeyPress", "Shift_L", "Shift_L", 0), ("KeyPress", "equal", "plus", shift),
+                ("KeyRelease", "equal", "plus", shift), ("KeyRelease", "Shift_L", "Shift_L", shift)
+            ]),
+        Typing(
+            keys: "shift+plus",
+            events: [
+                ("KeyPress", "Shift_L", "Shift_L", 0), ("KeyPress", "equal", "plus", shift),
+                ("KeyRelease", "equal", "plus", shift), ("KeyRelease", "Shift_L", "Shift_L", shift)
+            ]),
         Typing(keys: "equal", events: [("KeyPress", "equal", "equal", 0), ("KeyRelease", "equal", "equal", 0)]),
-        Typing(keys: "super", events: [("KeyPress", "Super_L", "Super_L", 0), ("KeyRelease", "Super_L", "Super_L", mod4)]),
-        Typing(keys: "ctrl+c ctrl+v", events: [
-            ("KeyPress", "Control_L", "Control_L", 0), ("KeyPress", "c", "c", control),
-            ("KeyRelease", "c", "c", control), ("KeyRelease", "Control_L", "Control_L", control),
-            ("KeyPress", "Control_L", "Control_L", 0), ("KeyPress", "v", "v", control),
-            ("KeyRelease", "v", "v", control), ("KeyRelease", "Control_L", "Control_L", control),
-        ]),
-        Typing(keys: "XF86AudioRaiseVolume", events: [
-            ("KeyPress", "XF86AudioRaiseVolume", "XF86AudioRaiseVolume", 0),
-            ("KeyRelease", "XF86AudioRaiseVolume", "XF86AudioRaiseVolume", 0),
-        ]),
+        Typing(
+            keys: "super", events: [("KeyPress", "Super_L", "Super_L", 0), ("KeyRelease", "Super_L", "Super_L", mod4)]),
+        Typing(
+            keys: "ctrl+c ctrl+v",
+            events: [
+                ("KeyPress", "Control_L", "Control_L", 0), ("KeyPress", "c", "c", control),
+                ("KeyRelease", "c", "c", control), ("KeyRelease", "Control_L", "Control_L", control),
+                ("KeyPress", "Control_L", "Control_L", 0), ("KeyPress", "v", "v", control),
+                ("KeyRelease", "v", "v", control), ("KeyRelease", "Control_L", "Control_L", control)
+            ]),
+        Typing(
+            keys: "XF86AudioRaiseVolume",
+            events: [
+                ("KeyPress", "XF86AudioRaiseVolume", "XF86AudioRaiseVolume", 0),
+                ("KeyRelease", "XF86AudioRaiseVolume", "XF86AudioRaiseVolume", 0)
+            ])
     ])
     func keysArriveAtTheFocusedClientWithTheirModifiersAndNothingStaysPressed(_ typing: Typing) throws {
         let client = try focusedClient()

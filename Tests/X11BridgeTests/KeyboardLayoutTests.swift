@@ -12,33 +12,37 @@ struct KeyboardLayoutTests {
         KeyboardLayout.KeyType(modifierMask: 0, entries: []),
         KeyboardLayout.KeyType(modifierMask: shift, entries: [(shift, 1)]),
         KeyboardLayout.KeyType(modifierMask: shift | lock, entries: [(shift, 1), (lock, 1)]),
-        KeyboardLayout.KeyType(modifierMask: shift | mod5, entries: [(shift, 1), (mod5, 2), (shift | mod5, 3)]),
+        KeyboardLayout.KeyType(modifierMask: shift | mod5, entries: [(shift, 1), (mod5, 2), (shift | mod5, 3)])
     ]
 
-    static func key(_ groups: [[UInt32]], types: [Int], modifiers: UInt8 = 0,
-                    overflow: KeyboardLayout.GroupOverflow = .wrap) -> KeyboardLayout.Key {
+    static func key(
+        _ groups: [[UInt32]], types: [Int], modifiers: UInt8 = 0,
+        overflow: KeyboardLayout.GroupOverflow = .wrap
+    ) -> KeyboardLayout.Key {
         KeyboardLayout.Key(groups: groups, types: types, overflow: overflow, modifiers: modifiers)
     }
 
-    static let layout = KeyboardLayout(minKeycode: 8, maxKeycode: 30, types: types, keys: [
-        10: key([[0x31, 0x21]], types: [1]),                          // 1 exclam
-        21: key([[0x3d, 0x2b]], types: [1]),                          // equal plus
-        24: key([[0x71, 0x51], [0x6ca, 0x6ea]], types: [2, 2]),       // q Q | Cyrillic_shorti
-        26: key([[0x65, 0x45, 0x20ac, 0x45]], types: [3]),            // e E EuroSign E
-        12: key([[0x2b, 0x2a]], types: [1]),                          // plus asterisk: a second `plus`, at level 0
-        14: key([[0xff51]], types: [0], overflow: .clamp),            // Left
-        15: key([[0xff52]], types: [0], overflow: .redirect(0)),      // Up
-        37: key([[0xffe3]], types: [0], modifiers: control),          // Control_L (outside min...max: never used)
-        16: key([[0xffe3]], types: [0], modifiers: control),          // Control_L
-        17: key([[0xffe1]], types: [0], modifiers: shift),            // Shift_L
-        18: key([[0xffe2]], types: [0], modifiers: shift),            // Shift_R
-        13: key([[0xff7e]], types: [0], modifiers: mod5),             // Mode_switch, the lower Mod5 key
-        19: key([[0xfe03]], types: [0], modifiers: mod5),             // ISO_Level3_Shift
-        20: key([[0xffe9, 0xffe7]], types: [1], modifiers: mod1),     // Alt_L Meta_L
-        25: key([[0x6c1]], types: [0]),                               // Cyrillic_a, a key with one group
-        28: key([], types: []),
-        29: key([[0, 0]], types: [1]),
-    ])
+    static let layout = KeyboardLayout(
+        minKeycode: 8, maxKeycode: 30, types: types,
+        keys: [
+            10: key([[0x31, 0x21]], types: [1]),  // 1 exclam
+            21: key([[0x3d, 0x2b]], types: [1]),  // equal plus
+            24: key([[0x71, 0x51], [0x6ca, 0x6ea]], types: [2, 2]),  // q Q | Cyrillic_shorti
+            26: key([[0x65, 0x45, 0x20ac, 0x45]], types: [3]),  // e E EuroSign E
+            12: key([[0x2b, 0x2a]], types: [1]),  // plus asterisk: a second `plus`, at level 0
+            14: key([[0xff51]], types: [0], overflow: .clamp),  // Left
+            15: key([[0xff52]], types: [0], overflow: .redirect(0)),  // Up
+            37: key([[0xffe3]], types: [0], modifiers: control),  // Control_L (outside min...max: never used)
+            16: key([[0xffe3]], types: [0], modifiers: control),  // Control_L
+            17: key([[0xffe1]], types: [0], modifiers: shift),  // Shift_L
+            18: key([[0xffe2]], types: [0], modifiers: shift),  // Shift_R
+            13: key([[0xff7e]], types: [0], modifiers: mod5),  // Mode_switch, the lower Mod5 key
+            19: key([[0xfe03]], types: [0], modifiers: mod5),  // ISO_Level3_Shift
+            20: key([[0xffe9, 0xffe7]], types: [1], modifiers: mod1),  // Alt_L Meta_L
+            25: key([[0x6c1]], types: [0]),  // Cyrillic_a, a key with one group
+            28: key([], types: []),
+            29: key([[0, 0]], types: [1])
+        ])
 
     struct Case: Sendable, CustomStringConvertible {
         var keysym: UInt32
@@ -64,7 +68,7 @@ struct KeyboardLayoutTests {
         Case(keysym: 0xff52, group: 2, expected: .init(keycode: 15, modifiers: 0)),
         Case(keysym: 0xffe7, group: 0, expected: .init(keycode: 20, modifiers: shift)),
         Case(keysym: 0x1008ff13, group: 0, expected: nil),
-        Case(keysym: 0, group: 0, expected: nil),
+        Case(keysym: 0, group: 0, expected: nil)
     ])
     func aKeysymResolvesToTheKeyAndLevelWithTheFewestModifiers(_ test: Case) {
         #expect(Self.layout.stroke(for: test.keysym, group: test.group) == test.expected)

@@ -13,7 +13,8 @@ import Testing
         for entry in KeysymTable.entries {
             let keysym = XStringToKeysym(entry.name)
             if keysym != KeySym(entry.value) {
-                disagreements.append("\(entry.name): table 0x\(String(entry.value, radix: 16)), libX11 0x\(String(keysym, radix: 16))")
+                disagreements.append(
+                    "\(entry.name): table 0x\(String(entry.value, radix: 16)), libX11 0x\(String(keysym, radix: 16))")
             }
         }
         #expect(KeysymTable.entries.count > 2_000)

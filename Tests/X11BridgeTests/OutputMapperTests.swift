@@ -75,26 +75,32 @@ struct OutputMapperTests {
         do {
             try mapper.map(touchscreen, to: "NOPE")
         } catch {
-            #expect("\(error)".contains("no output or monitor named 'NOPE'") && "\(error)".contains("DUMMY0, DUMMY1"), "\(error)")
+            #expect(
+                "\(error)".contains("no output or monitor named 'NOPE'") && "\(error)".contains("DUMMY0, DUMMY1"),
+                "\(error)")
         }
     }
 
     @Test func theDaemonMapsAtStartAndAgainWhenTheDeviceIsReEnabled() throws {
         let (mapper, touchscreen, outputs) = try setUp()
         let expected = TransformationMatrix([0.5, 0, 0.5, 0, 1, 0, 0, 0, 1])
-        let daemon = try DaemonProcess.start(display: server.display, config: """
-            devices:
-              - name: touchscreen
-                output: \(outputs.right)
-            gestures:
-              - swipe: { fingers: 3 }
-                do: { keys: super }
-            """)
+        let daemon = try DaemonProcess.start(
+            display: server.display,
+            config: """
+                devices:
+                  - name: touchscreen
+                    output: \(outputs.right)
+                gestures:
+                  - swipe: { fingers: 3 }
+                    do: { keys: super }
+                """)
         defer { daemon.stop() }
         try daemon.waitForLog("mapped touchscreen")
         #expect(mapper.matrix(of: touchscreen) == expected)
 
-        try server.xinput(["set-prop", "touchscreen", "Coordinate Transformation Matrix", "1", "0", "0", "0", "1", "0", "0", "0", "1"])
+        try server.xinput([
+            "set-prop", "touchscreen", "Coordinate Transformation Matrix", "1", "0", "0", "0", "1", "0", "0", "0", "1"
+        ])
         #expect(mapper.matrix(of: touchscreen) == .identity)
         try server.xinput(["disable", "touchscreen"])
         try server.xinput(["enable", "touchscreen"])
@@ -117,11 +123,13 @@ struct OutputMapperTests {
 
     @Test func anUnknownOutputIsAWarningThatListsTheOutputs() throws {
         _ = try setUp()
-        let daemon = try DaemonProcess.start(display: server.display, config: """
-            devices:
-              - name: touchscreen
-                output: HDMI-9
-            """)
+        let daemon = try DaemonProcess.start(
+            display: server.display,
+            config: """
+                devices:
+                  - name: touchscreen
+                    output: HDMI-9
+                """)
         defer { daemon.stop() }
         try daemon.waitForLog("cannot map touchscreen")
         #expect(daemon.log.contains("no output or monitor named 'HDMI-9' (there are: DUMMY0, DUMMY1)"), "\(daemon.log)")
@@ -139,7 +147,8 @@ struct OutputMapperTests {
         #expect((touchpad["maxTouches"] as? Int ?? 0) > 0)
         #expect(devices.count == 2, "the keyboard is no touch device: \(devices)")
         let table = try ToolRun.run(["devices", "--display", server.display, "--config", "/dev/null"])
-        #expect(table.output.contains("touchscreen  direct") && table.output.contains("whole screen"), "\(table.output)")
+        #expect(
+            table.output.contains("touchscreen  direct") && table.output.contains("whole screen"), "\(table.output)")
     }
 
     private func runDevices(_ arguments: [String]) throws -> [[String: Any]] {
@@ -152,21 +161,24 @@ struct OutputMapperTests {
 /// The matrix arithmetic of `xinput map-to-output`, case by case.
 @Suite("The Coordinate Transformation Matrix of an output")
 struct TransformationMatrixTests {
-    @Test(arguments: [
-        (1, [0.5, 0, 0.5, 0, 1, 0, 0, 0, 1]),          // normal
-        (2, [0, -0.5, 1, 1, 0, 0, 0, 0, 1]),           // rotated left (90)
-        (4, [-0.5, 0, 1, 0, -1, 1, 0, 0, 1]),          // inverted (180)
-        (8, [0, 0.5, 0.5, -1, 0, 1, 0, 0, 1]),         // rotated right (270)
-        (16 | 1, [-0.5, 0, 1, 0, 1, 0, 0, 0, 1]),      // reflected in x
-    ] as [(UInt16, [Float])])
+    @Test(
+        arguments: [
+            (1, [0.5, 0, 0.5, 0, 1, 0, 0, 0, 1]),  // normal
+            (2, [0, -0.5, 1, 1, 0, 0, 0, 0, 1]),  // rotated left (90)
+            (4, [-0.5, 0, 1, 0, -1, 1, 0, 0, 1]),  // inverted (180)
+            (8, [0, 0.5, 0.5, -1, 0, 1, 0, 0, 1]),  // rotated right (270)
+            (16 | 1, [-0.5, 0, 1, 0, 1, 0, 0, 0, 1])  // reflected in x
+        ] as [(UInt16, [Float])])
     func theRightHalfRotatedAndReflectedAsXinputComputesIt(rotation: UInt16, expected: [Float]) {
         let right = ScreenOutput.Rectangle(x: 960, y: 0, width: 960, height: 1080)
-        let matrix = TransformationMatrix.mapping(onto: right, rotation: rotation, screenWidth: 1920, screenHeight: 1080)
+        let matrix = TransformationMatrix.mapping(
+            onto: right, rotation: rotation, screenWidth: 1920, screenHeight: 1080)
         #expect(matrix == TransformationMatrix(expected))
     }
 
     @Test func theDescriptionIsXinputsListing() {
-        #expect(TransformationMatrix([0.5, 0, -0.25, 0, 1, 0, 0, 0, 1]).description
-            == "0.500000, 0.000000, -0.250000, 0.000000, 1.000000, 0.000000, 0.000000, 0.000000, 1.000000")
+        #expect(
+            TransformationMatrix([0.5, 0, -0.25, 0, 1, 0, 0, 0, 1]).description
+                == "0.500000, 0.000000, -0.250000, 0.000000, 1.000000, 0.000000, 0.000000, 0.000000, 1.000000")
     }
 }

@@ -91,8 +91,10 @@ struct PassThroughLatencyTests {
 
         private func run(_ capture: TouchCapture, _ connection: X11Connection) {
             var events: [CaptureEvent] = []
-            var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: stopPipe[0], events: Int16(POLLIN), revents: 0)
+            ]
             while true {
                 events.removeAll(keepingCapacity: true)
                 capture.nextEvents(into: &events)

@@ -20,7 +20,8 @@ struct PickCommandTests {
 
         /// Starts `gesturebridge pick` and waits until it holds the grab (its prompt).
         init(display: String, arguments: [String] = ["--timeout", "20"]) throws {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("gb-pick-\(UUID().uuidString.prefix(8))")
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "gb-pick-\(UUID().uuidString.prefix(8))")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             for name in ["out", "err"] {
                 FileManager.default.createFile(atPath: directory.appendingPathComponent(name).path, contents: nil)
@@ -63,8 +64,9 @@ struct PickCommandTests {
         let display = try #require(XOpenDisplay(name))
         X11Connection.surviveLoss(of: display)
         defer { XCloseDisplay(display) }
-        let status = XGrabPointer(display, XDefaultRootWindow(display), 0, UInt32(ButtonPressMask), GrabModeAsync,
-                                  GrabModeAsync, 0, 0, Time(CurrentTime))
+        let status = XGrabPointer(
+            display, XDefaultRootWindow(display), 0, UInt32(ButtonPressMask), GrabModeAsync,
+            GrabModeAsync, 0, 0, Time(CurrentTime))
         XUngrabPointer(display, Time(CurrentTime))
         XSync(display, 0)
         return status == GrabSuccess
@@ -74,21 +76,24 @@ struct PickCommandTests {
         #expect(try pick.finish() == 0, "\(pick.errors)", sourceLocation: sourceLocation)
         let output = pick.output
         #expect(output.contains("# class \"Mail\", instance \"mailer\""), "\(output)", sourceLocation: sourceLocation)
-        #expect(output.contains(#"title "Inbox - \"quoted\" \\ tab\there\nsecond: line # not a comment""#),
-                "\(output)", sourceLocation: sourceLocation)
+        #expect(
+            output.contains(#"title "Inbox - \"quoted\" \\ tab\there\nsecond: line # not a comment""#),
+            "\(output)", sourceLocation: sourceLocation)
         #expect(output.contains("400x300 at (300, 200)"), "\(output)", sourceLocation: sourceLocation)
         let snippet = pick.directory.appendingPathComponent("out").path
         let check = try ToolRun.run(["check", "--config", snippet])
-        #expect(check.status == 0 && check.output.contains("1 app)"), "\(check.output)\(check.errors)",
-                sourceLocation: sourceLocation)
+        #expect(
+            check.status == 0 && check.output.contains("1 app)"), "\(check.output)\(check.errors)",
+            sourceLocation: sourceLocation)
         let configuration = try ConfigLoader.load(path: snippet)
         #expect(configuration.apps.first?.key == "Mail", sourceLocation: sourceLocation)
         #expect(try Self.pointerIsFree(display: server.display), "pick ungrabbed", sourceLocation: sourceLocation)
     }
 
     func launchClient() throws -> TestClient {
-        try TestClient.launch(display: server.display, instance: "mailer", className: "Mail", title: Self.title,
-                              frame: (300, 200, 400, 300), flags: [])
+        try TestClient.launch(
+            display: server.display, instance: "mailer", className: "Mail", title: Self.title,
+            frame: (300, 200, 400, 300), flags: [])
     }
 
     @Test func aClickOnAWindowPrintsItsClassTitleAndASnippetThatCheckAccepts() throws {
@@ -103,11 +108,15 @@ struct PickCommandTests {
     func aTouchOnAWindowPicksIt(withDaemon: Bool) throws {
         let client = try launchClient()
         defer { client.kill() }
-        let daemon = try withDaemon ? DaemonProcess.start(display: server.display, config: """
-            gestures:
-              - swipe: { fingers: 3, direction: left }
-                do: { keys: super }
-            """) : nil
+        let daemon =
+            try withDaemon
+            ? DaemonProcess.start(
+                display: server.display,
+                config: """
+                    gestures:
+                      - swipe: { fingers: 3, direction: left }
+                        do: { keys: super }
+                    """) : nil
         defer { daemon?.stop() }
         let pick = try Pick(display: server.display)
         let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
@@ -152,7 +161,7 @@ struct PickCommandTests {
         ("two\nlines", #""two\nlines""#),
         ("tab\tcr\r.", #""tab\tcr\r.""#),
         ("bell\u{07} del\u{7F}", #""bell\u0007 del\u007f""#),
-        ("naïve 標題", "\"naïve 標題\""),
+        ("naïve 標題", "\"naïve 標題\"")
     ])
     func foreignTextIsQuotedSoYAMLReadsItBack(text: String, expected: String) throws {
         #expect(PickSnippet.quoted(text) == expected)
@@ -167,8 +176,9 @@ struct PickOpenboxTests {
     @Test func theClientInsideTheFrameIsNamedNotTheFrame() throws {
         let server = try XServer.shared()
         // Mapped before openbox starts: openbox adopts and frames it.
-        let client = try TestClient.launch(display: server.display, instance: "mailer", className: "Mail", title: "Framed",
-                                           frame: (300, 200, 400, 300), flags: [])
+        let client = try TestClient.launch(
+            display: server.display, instance: "mailer", className: "Mail", title: "Framed",
+            frame: (300, 200, 400, 300), flags: [])
         defer { client.kill() }
         let openbox = try WindowManager.start(display: server.display)
         defer { openbox.stop() }
@@ -178,6 +188,8 @@ struct PickOpenboxTests {
         try PickCommandTests.click(display: server.display, button: 1, x: Int32(frame.x) + 10, y: Int32(frame.y) + 10)
         #expect(try pick.finish() == 0, "\(pick.errors)")
         #expect(pick.output.contains("# class \"Mail\", instance \"mailer\", title \"Framed\""), "\(pick.output)")
-        #expect(pick.output.contains("# window 0x\(String(client.window, radix: 16)): 400x300"), "the client, not the frame: \(pick.output)")
+        #expect(
+            pick.output.contains("# window 0x\(String(client.window, radix: 16)): 400x300"),
+            "the client, not the frame: \(pick.output)")
     }
 }

@@ -43,7 +43,8 @@ struct PointerInjectorTests {
     }
 
     @Test func aClickLandsOnTheWindowUnderThePositionNotTheFocusedOne() throws {
-        let left = try TestClient.launch(display: server.display, instance: "left", frame: (0, 0, 960, 1080), flags: [.focus])
+        let left = try TestClient.launch(
+            display: server.display, instance: "left", frame: (0, 0, 960, 1080), flags: [.focus])
         let right = try TestClient.launch(display: server.display, instance: "right", frame: (960, 0, 960, 1080))
         defer {
             left.kill()

@@ -42,21 +42,40 @@ struct SoakTests {
         case left, right, up, twoFingerTap, tap
 
         var keysym: String? {
-            switch self { case .left: "a" case .right: "b" case .up: "c" case .twoFingerTap: "d" case .tap: nil }
+            switch self {
+            case .left: "a"
+            case .right: "b"
+            case .up: "c"
+            case .twoFingerTap: "d"
+            case .tap: nil
+            }
         }
 
         /// The fingers' frames, landing to lift.
         func frames(ids: [UInt32]) -> [[InputTestDevice.TouchPoint]] {
-            let fingers = switch self { case .up: 4 case .twoFingerTap: 2 case .tap: 1 default: 3 }
-            let step: (dx: Double, dy: Double) = switch self {
-            case .left: (-30, 0) case .right: (30, 0) case .up: (0, -30) case .tap, .twoFingerTap: (0, 0)
-            }
+            let fingers =
+                switch self {
+                case .up: 4
+                case .twoFingerTap: 2
+                case .tap: 1
+                default: 3
+                }
+            let step: (dx: Double, dy: Double) =
+                switch self {
+                case .left: (-30, 0)
+                case .right: (30, 0)
+                case .up: (0, -30)
+                case .tap, .twoFingerTap: (0, 0)
+                }
             let still = self == .tap || self == .twoFingerTap
             let start: (x: Double, y: Double) = self == .tap ? (400, 500) : (1300, 600)
             let points = (0..<fingers).map { (x: start.x + Double($0) * 90, y: start.y) }
             func frame(_ phase: InputTestDevice.TouchPhase, moved steps: Double) -> [InputTestDevice.TouchPoint] {
-                points.indices.map { .init(id: ids[$0], phase: phase, x: points[$0].x + step.dx * steps,
-                                          y: points[$0].y + step.dy * steps) }
+                points.indices.map {
+                    .init(
+                        id: ids[$0], phase: phase, x: points[$0].x + step.dx * steps,
+                        y: points[$0].y + step.dy * steps)
+                }
             }
             let moves = still ? [] : (1...6).map { frame(.moved, moved: Double($0)) }
             return [frame(.began, moved: 0)] + moves + [frame(.ended, moved: still ? 0 : 6)]
@@ -65,12 +84,14 @@ struct SoakTests {
 
     @Test func everyGestureSentBackToBackFiresAndNothingIsLeftDown() throws {
         let server = try XServer.shared()
-        let keys = try TestClient.launch(display: server.display, instance: "keys", className: "Keys",
-                                         frame: (960, 0, 960, 1080), flags: [.selectTouch, .focus])
+        let keys = try TestClient.launch(
+            display: server.display, instance: "keys", className: "Keys",
+            frame: (960, 0, 960, 1080), flags: [.selectTouch, .focus])
         defer { keys.kill() }
         try keys.waitForEvent("FocusIn") { $0.type == "FocusIn" }
-        let taps = try TestClient.launch(display: server.display, instance: "taps", className: "Taps",
-                                         frame: (0, 0, 960, 1080), flags: [.selectTouch])
+        let taps = try TestClient.launch(
+            display: server.display, instance: "taps", className: "Taps",
+            frame: (0, 0, 960, 1080), flags: [.selectTouch])
         defer { taps.kill() }
         let daemon = try DaemonProcess.start(display: server.display, config: Self.config, verbose: false)
         defer { daemon.stop() }
@@ -94,13 +115,15 @@ struct SoakTests {
             let expected = sent.filter { $0 == kind }.count
             let arrived: Int
             if let keysym = kind.keysym {
-                arrived = (try? keys.waitForEvents("\(keysym) presses", count: expected, timeout: 10) {
-                    $0.type == "KeyPress" && $0.keysym == keysym
-                })?.count ?? keys.events.filter { $0.type == "KeyPress" && $0.keysym == keysym }.count
+                arrived =
+                    (try? keys.waitForEvents("\(keysym) presses", count: expected, timeout: 10) {
+                        $0.type == "KeyPress" && $0.keysym == keysym
+                    })?.count ?? keys.events.filter { $0.type == "KeyPress" && $0.keysym == keysym }.count
             } else {
-                arrived = (try? taps.waitForEvents("tap ends", count: expected, timeout: 10) {
-                    $0.type == "TouchEnd"
-                })?.count ?? taps.events.filter { $0.type == "TouchEnd" }.count
+                arrived =
+                    (try? taps.waitForEvents("tap ends", count: expected, timeout: 10) {
+                        $0.type == "TouchEnd"
+                    })?.count ?? taps.events.filter { $0.type == "TouchEnd" }.count
             }
             if arrived != expected { missed.append("\(kind): \(expected - arrived) of \(expected)") }
         }
@@ -115,9 +138,13 @@ struct SoakTests {
         XQueryKeymap(connection.display, &bits)
         let keysDown = (0..<256).filter { UInt8(bitPattern: bits[$0 / 8]) & (1 << ($0 % 8)) != 0 }
 
-        print("soak: \(kinds.count) gestures back to back in \(String(format: "%.1f", sending)) s, then \(batched.count) read in one batch; missed \(missed.isEmpty ? "none" : missed.joined(separator: ", "))")
+        print(
+            "soak: \(kinds.count) gestures back to back in \(String(format: "%.1f", sending)) s, then \(batched.count) read in one batch; missed \(missed.isEmpty ? "none" : missed.joined(separator: ", "))"
+        )
         print("soak: daemon RSS \(rssAtStart) KiB at start, \(rssAtEnd) KiB at the end")
-        print("soak: stuck touches \(tapBegins - tapEnds), touches that reached the keys client \(touchesAtKeys), keys left down \(keysDown)")
+        print(
+            "soak: stuck touches \(tapBegins - tapEnds), touches that reached the keys client \(touchesAtKeys), keys left down \(keysDown)"
+        )
         #expect(missed.isEmpty, "missed: \(missed)")
         #expect(tapBegins == tapEnds, "every tap that began at the client ended there")
         #expect(touchesAtKeys == 0, "the swipes' touches were all accepted")
@@ -134,7 +161,9 @@ struct SoakTests {
         for (index, kind) in kinds.enumerated() {
             let ids = (0..<4).map { UInt32(index % 2 == 0 ? 1 : 11) + UInt32($0) }
             var frames = kind.frames(ids: ids)
-            if index % 2 == 1 { frames[0] = pendingLift + frames[0] } else if !pendingLift.isEmpty {
+            if index % 2 == 1 {
+                frames[0] = pendingLift + frames[0]
+            } else if !pendingLift.isEmpty {
                 try touchscreen.frame(pendingLift)
             }
             for frame in frames.dropLast() { try touchscreen.frame(frame) }
@@ -146,7 +175,8 @@ struct SoakTests {
     /// The process's resident set, in KiB (`VmRSS` in /proc/PID/status).
     static func residentKiB(_ pid: Int32) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }) else { return -1 }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") })
+        else { return -1 }
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
     }
 }

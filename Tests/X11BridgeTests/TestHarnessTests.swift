@@ -72,7 +72,8 @@ struct TestHarnessTests {
         try touchpad.swipe(.ended, fingers: fingers)
 
         let swipe = try client.waitForEvents("a swipe", count: 4) { $0.type.hasPrefix("GestureSwipe") }
-        #expect(swipe.map(\.type) == ["GestureSwipeBegin", "GestureSwipeUpdate", "GestureSwipeUpdate", "GestureSwipeEnd"])
+        #expect(
+            swipe.map(\.type) == ["GestureSwipeBegin", "GestureSwipeUpdate", "GestureSwipeUpdate", "GestureSwipeEnd"])
         #expect(swipe.allSatisfy { $0.detail == Int(fingers) })
         #expect(swipe[1].delta_x == 12 && swipe[2].delta_x == 8 && swipe[2].delta_y == 1)
     }

@@ -26,8 +26,10 @@ struct ToolkitAppTests {
         let home: URL
 
         init(_ executable: String, _ arguments: [String], display: String) throws {
-            home = FileManager.default.temporaryDirectory.appendingPathComponent("gb-app-\(UUID().uuidString.prefix(8))")
-            try FileManager.default.createDirectory(at: home.appendingPathComponent("runtime"), withIntermediateDirectories: true)
+            home = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "gb-app-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(
+                at: home.appendingPathComponent("runtime"), withIntermediateDirectories: true)
             chmod(home.appendingPathComponent("runtime").path, 0o700)
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = arguments
@@ -126,9 +128,13 @@ struct ToolkitAppTests {
 
     /// Drags the list (or swipes three fingers over it), then picks the second row on screen
     /// and OK; returns the row zenity prints.
-    func rowAfter(_ gesture: (DesktopScene, DesktopScene.Box) throws -> Void, _ scene: DesktopScene, display: String) throws -> String {
-        let zenity = try App("/usr/bin/zenity", ["--list", "--title=Rows", "--column=Row", "--width=300", "--height=420"]
-                                + (1...200).map(String.init), display: display)
+    func rowAfter(_ gesture: (DesktopScene, DesktopScene.Box) throws -> Void, _ scene: DesktopScene, display: String)
+        throws -> String
+    {
+        let zenity = try App(
+            "/usr/bin/zenity",
+            ["--list", "--title=Rows", "--column=Row", "--width=300", "--height=420"]
+                + (1...200).map(String.init), display: display)
         let list = try scene.clientBox(window("Zenity", scene))
         try gesture(scene, list)
         // Kinetic scrolling settles within a second.
@@ -148,15 +154,18 @@ struct ToolkitAppTests {
             desktop.stop()
         }
 
-        let dragged = try rowAfter({ scene, list in
-            try scene.drag(from: (list.midX, list.y + 330), dx: 0, dy: -220, steps: 20)
-        }, scene, display: server.display)
+        let dragged = try rowAfter(
+            { scene, list in
+                try scene.drag(from: (list.midX, list.y + 330), dx: 0, dy: -220, steps: 20)
+            }, scene, display: server.display)
         #expect((Int(dragged) ?? 0) > 2, "the drag scrolled the list: the second row on screen is \(dragged)")
 
-        let swiped = try rowAfter({ scene, list in
-            try scene.swipe(3, on: .init(x: list.x, y: list.y + 250, width: list.width, height: 100), dx: 0, dy: -150)
-            try daemon.waitForLog("three-up: keys: ctrl+alt+u (performed)")
-        }, scene, display: server.display)
+        let swiped = try rowAfter(
+            { scene, list in
+                try scene.swipe(
+                    3, on: .init(x: list.x, y: list.y + 250, width: list.width, height: 100), dx: 0, dy: -150)
+                try daemon.waitForLog("three-up: keys: ctrl+alt+u (performed)")
+            }, scene, display: server.display)
         #expect(swiped == "2", "the bound swipe did not scroll the list")
     }
 }

@@ -50,8 +50,10 @@ struct TouchCapturePlacementTests {
         #expect(!Self.isFree(client.window, for: other))
     }
 
-    @Test(arguments: [("Mutter", true), ("GNOME Shell", true), ("Mutter (Muffin)", true), ("Magpie", true),
-                      ("Openbox", false), ("Xfwm4", false), ("KWin", false), ("i3", false), ("Marco", false)])
+    @Test(arguments: [
+        ("Mutter", true), ("GNOME Shell", true), ("Mutter (Muffin)", true), ("Magpie", true),
+        ("Openbox", false), ("Xfwm4", false), ("KWin", false), ("i3", false), ("Marco", false)
+    ])
     func whichWindowManagersTakeTheRootTouchGrab(name: String, grabs: Bool) {
         let manager = WindowManagerInfo(name: name, supported: [1], ownsSelection: true, hasLiveCheckWindow: true)
         #expect(manager.grabsRootTouches == grabs)

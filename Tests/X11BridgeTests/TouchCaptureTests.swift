@@ -103,7 +103,9 @@ struct TouchCaptureTests {
         case .accepted:
             #expect(try desk.clientTouches().isEmpty, "an accepted touch never reaches the client")
         case .rejected:
-            let replayed = try desk.client.waitForEvents("the replayed sequence", count: 3) { $0.type.hasPrefix("Touch") }
+            let replayed = try desk.client.waitForEvents("the replayed sequence", count: 3) {
+                $0.type.hasPrefix("Touch")
+            }
             #expect(replayed.map(\.type) == ["TouchBegin", "TouchUpdate", "TouchEnd"])
             #expect(abs((replayed[0].root_x ?? 0) - 400) < 0.5 && abs((replayed[1].root_x ?? 0) - 430) < 0.5)
         }
@@ -114,7 +116,9 @@ struct TouchCaptureTests {
     @Test func releaseAllRejectsTheUndecidedTouchesAndUngrabs() throws {
         let desk = try Desk()
         defer { desk.finish() }
-        try desk.touchscreen.frame([.init(id: 1, phase: .began, x: 300, y: 300), .init(id: 2, phase: .began, x: 600, y: 300)])
+        try desk.touchscreen.frame([
+            .init(id: 1, phase: .began, x: 300, y: 300), .init(id: 2, phase: .began, x: 600, y: 300)
+        ])
         let ids = desk.touches().map(\.id)
         try #require(ids.count == 2)
         desk.capture.accept(ids[0])
@@ -122,7 +126,9 @@ struct TouchCaptureTests {
         desk.capture.releaseAll()
         let handed = try desk.client.waitForEvent("the held touch") { $0.type == "TouchBegin" }
         #expect(abs((handed.root_x ?? 0) - 600) < 0.5, "the undecided touch, not the accepted one")
-        try desk.touchscreen.frame([.init(id: 1, phase: .ended, x: 300, y: 300), .init(id: 2, phase: .ended, x: 600, y: 300)])
+        try desk.touchscreen.frame([
+            .init(id: 1, phase: .ended, x: 300, y: 300), .init(id: 2, phase: .ended, x: 600, y: 300)
+        ])
         try desk.client.waitForEvent("its end") { $0.type == "TouchEnd" }
         #expect(try desk.clientTouches().map(\.type) == ["TouchBegin", "TouchEnd"])
 

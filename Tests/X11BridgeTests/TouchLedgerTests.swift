@@ -27,16 +27,19 @@ struct TouchLedgerTests {
     static let device = DeviceID(rawValue: 2)
     static let window = WindowID(rawValue: 0x1e0)
 
-    @Test(arguments: [
-        [.begin(1), .decide(1, .accepted, expect: .send), .end(1)],
-        [.begin(1), .end(1), .decide(1, .rejected, expect: .send)],
-        [.begin(1), .decide(1, .accepted, expect: .send), .decide(1, .rejected, expect: .alreadyAccepted)],
-        [.begin(1), .end(1), .decide(1, .rejected, expect: .send), .decide(1, .rejected, expect: .alreadyRejected)],
-        [.begin(1), .decide(1, .rejected, expect: .send), .end(1), .decide(1, .accepted, expect: .alreadyRejected)],
-        [.decide(7, .accepted, expect: .unknown)],
-        [.begin(1), .begin(2), .decide(2, .accepted, expect: .send), .end(1), .end(2),
-         .decide(1, .rejected, expect: .send), .decide(2, .rejected, expect: .alreadyAccepted)],
-    ] as [[Step]])
+    @Test(
+        arguments: [
+            [.begin(1), .decide(1, .accepted, expect: .send), .end(1)],
+            [.begin(1), .end(1), .decide(1, .rejected, expect: .send)],
+            [.begin(1), .decide(1, .accepted, expect: .send), .decide(1, .rejected, expect: .alreadyAccepted)],
+            [.begin(1), .end(1), .decide(1, .rejected, expect: .send), .decide(1, .rejected, expect: .alreadyRejected)],
+            [.begin(1), .decide(1, .rejected, expect: .send), .end(1), .decide(1, .accepted, expect: .alreadyRejected)],
+            [.decide(7, .accepted, expect: .unknown)],
+            [
+                .begin(1), .begin(2), .decide(2, .accepted, expect: .send), .end(1), .end(2),
+                .decide(1, .rejected, expect: .send), .decide(2, .rejected, expect: .alreadyAccepted)
+            ]
+        ] as [[Step]])
     func everyTouchGetsExactlyOneDecision(script: [Step]) {
         var ledger = TouchLedger()
         for step in script {
@@ -45,12 +48,13 @@ struct TouchLedgerTests {
             case .end(let id): ledger.ended(TouchID(id))
             case let .decide(id, delivery, expected):
                 let verdict = ledger.decide(TouchID(id), delivery)
-                let wanted: TouchLedger.Verdict = switch expected {
-                case .send: .send(Self.device, Self.window)
-                case .alreadyAccepted: .alreadyDecided(.accepted)
-                case .alreadyRejected: .alreadyDecided(.rejected)
-                case .unknown: .unknown
-                }
+                let wanted: TouchLedger.Verdict =
+                    switch expected {
+                    case .send: .send(Self.device, Self.window)
+                    case .alreadyAccepted: .alreadyDecided(.accepted)
+                    case .alreadyRejected: .alreadyDecided(.rejected)
+                    case .unknown: .unknown
+                    }
                 #expect(verdict == wanted, "\(step.testDescription)")
             }
         }
@@ -82,7 +86,8 @@ struct TouchLedgerTests {
             ledger.ended(TouchID(raw))
         }
         #expect(ledger.count == 0)
-        #expect(ledger.decide(TouchID(10_000), .rejected) == .alreadyDecided(.accepted), "recent touches are remembered")
+        #expect(
+            ledger.decide(TouchID(10_000), .rejected) == .alreadyDecided(.accepted), "recent touches are remembered")
         #expect(ledger.decide(TouchID(1), .rejected) == .unknown, "old ones are forgotten")
     }
 }

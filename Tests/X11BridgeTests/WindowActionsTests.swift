@@ -21,7 +21,8 @@ struct WindowActionsTests {
 
     /// A client window openbox manages (it is in `_NET_CLIENT_LIST`).
     func managedClient(_ instance: String = "testclient", flags: [TestClient.Flag] = []) throws -> TestClient {
-        let client = try TestClient.launch(display: server.display, instance: instance, frame: (100, 100, 640, 480), flags: flags)
+        let client = try TestClient.launch(
+            display: server.display, instance: instance, frame: (100, 100, 640, 480), flags: flags)
         try waitUntil("openbox manages \(instance)") { clientList().contains(client.window) }
         return client
     }
@@ -110,8 +111,11 @@ struct WindowActionsTests {
             }
             try actions.activate(WindowID(rawValue: first.window))
             try first.waitForEvent("FocusIn") { $0.type == "FocusIn" }
-            try waitUntil("_NET_ACTIVE_WINDOW") { connection.property32(actions.atoms.activeWindow, of: connection.root,
-                                                                        type: Atom(XA_WINDOW))?.first == UInt(first.window) }
+            try waitUntil("_NET_ACTIVE_WINDOW") {
+                connection.property32(
+                    actions.atoms.activeWindow, of: connection.root,
+                    type: Atom(XA_WINDOW))?.first == UInt(first.window)
+            }
             try actions.restack(WindowID(rawValue: first.window), above: false)
             try waitUntil("first at the bottom") { clientList(stacking: true).first == first.window }
             try actions.restack(WindowID(rawValue: first.window), above: true)
@@ -121,8 +125,11 @@ struct WindowActionsTests {
 
     /// Each step: a target, whether a request goes out, the desktop after (0-based).
     @Test(arguments: [
-        [(DesktopTarget.next, true, 1), (.next, true, 2), (.previous, true, 1), (.number(4), true, 3), (.next, false, 3)],
-        [(DesktopTarget.previous, false, 0), (.number(9), false, 0), (.number(1), false, 0), (.number(2), true, 1)],
+        [
+            (DesktopTarget.next, true, 1), (.next, true, 2), (.previous, true, 1), (.number(4), true, 3),
+            (.next, false, 3)
+        ],
+        [(DesktopTarget.previous, false, 0), (.number(9), false, 0), (.number(1), false, 0), (.number(2), true, 1)]
     ])
     func desktopsSwitchWithoutWrapping(_ steps: [(DesktopTarget, Bool, Int)]) throws {
         try underOpenbox { _ in

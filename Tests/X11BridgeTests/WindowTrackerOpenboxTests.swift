@@ -20,10 +20,12 @@ struct WindowTrackerOpenboxTests {
         init() throws {
             desk = try WindowDesk()
             let display = desk.server.display
-            alpha = try TestClient.launch(display: display, instance: "alpha", className: "Alpha", title: "Alpha window",
-                                          frame: (100, 150, 400, 300), flags: [])
-            beta = try TestClient.launch(display: display, instance: "beta", className: "Beta", title: "Beta window",
-                                         frame: (600, 200, 500, 350), flags: [])
+            alpha = try TestClient.launch(
+                display: display, instance: "alpha", className: "Alpha", title: "Alpha window",
+                frame: (100, 150, 400, 300), flags: [])
+            beta = try TestClient.launch(
+                display: display, instance: "beta", className: "Beta", title: "Beta window",
+                frame: (600, 200, 500, 350), flags: [])
             openbox = try Openbox.shared(on: desk)
             let (alpha, beta, desk) = (alpha, beta, desk)
             try desk.waitForScene("both clients listed in frames", timeout: 10) { scene in
@@ -44,11 +46,17 @@ struct WindowTrackerOpenboxTests {
         let scene = managed.desk.tracker.scene
         let alpha = try #require(scene.windows.first { $0.info.id == managed.alpha.window })
         let beta = try #require(scene.windows.first { $0.info.id == managed.beta.window })
-        #expect(alpha.info == WindowInfo(id: managed.alpha.window, windowClass: "Alpha", instance: "alpha", title: "Alpha window"))
-        #expect(beta.info == WindowInfo(id: managed.beta.window, windowClass: "Beta", instance: "beta", title: "Beta window"))
-        #expect(alpha.frame.width == 400 && alpha.frame.height == 300, "the client's own size, not the decorated frame's")
+        #expect(
+            alpha.info
+                == WindowInfo(id: managed.alpha.window, windowClass: "Alpha", instance: "alpha", title: "Alpha window"))
+        #expect(
+            beta.info
+                == WindowInfo(id: managed.beta.window, windowClass: "Beta", instance: "beta", title: "Beta window"))
+        #expect(
+            alpha.frame.width == 400 && alpha.frame.height == 300, "the client's own size, not the decorated frame's")
         #expect(beta.frame.width == 500 && beta.frame.height == 350)
-        #expect(WindowDesk.ids(scene, among: [managed.alpha, managed.beta]) == [managed.beta.window, managed.alpha.window])
+        #expect(
+            WindowDesk.ids(scene, among: [managed.alpha, managed.beta]) == [managed.beta.window, managed.alpha.window])
     }
 
     @Test func theClientIsFoundBelowItsFrameByWMState() throws {
@@ -57,7 +65,9 @@ struct WindowTrackerOpenboxTests {
         for client in [managed.alpha, managed.beta] {
             let frame = managed.desk.topLevel(of: client.window)
             #expect(frame != client.window, "openbox reparented the client into a frame")
-            #expect(managed.desk.tracker.client(forTopLevel: WindowID(rawValue: frame)) == WindowID(rawValue: client.window))
+            #expect(
+                managed.desk.tracker.client(forTopLevel: WindowID(rawValue: frame)) == WindowID(rawValue: client.window)
+            )
         }
     }
 
@@ -138,10 +148,12 @@ struct WindowTrackerWindowManagerDeathTests {
         let tracker = managed.desk.tracker
         managed.openbox.stop()
         let scene = try managed.desk.waitForScene("both clients without openbox") {
-            tracker.clientListSource == .queryTree && Set(WindowDesk.ids($0, among: [alpha, beta])) == [alpha.window, beta.window]
+            tracker.clientListSource == .queryTree
+                && Set(WindowDesk.ids($0, among: [alpha, beta])) == [alpha.window, beta.window]
         }
         #expect(scene.activeWindow == nil, "a dead window manager's _NET_ACTIVE_WINDOW is stale")
-        #expect(managed.desk.topLevel(of: alpha.window) == alpha.window, "the server took the clients back from the frames")
+        #expect(
+            managed.desk.topLevel(of: alpha.window) == alpha.window, "the server took the clients back from the frames")
     }
 
 }

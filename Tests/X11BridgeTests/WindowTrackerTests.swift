@@ -22,10 +22,12 @@ struct WindowTrackerTests {
             desk = try WindowDesk()
             _ = desk.tracker.scene
             let display = desk.server.display
-            alpha = try TestClient.launch(display: display, instance: "alpha", className: "Alpha", title: "Alpha window",
-                                          frame: WindowTrackerTests.alphaFrame, flags: [])
-            beta = try TestClient.launch(display: display, instance: "beta", className: "Beta", title: "Beta window",
-                                         frame: WindowTrackerTests.betaFrame, flags: [])
+            alpha = try TestClient.launch(
+                display: display, instance: "alpha", className: "Alpha", title: "Alpha window",
+                frame: WindowTrackerTests.alphaFrame, flags: [])
+            beta = try TestClient.launch(
+                display: display, instance: "beta", className: "Beta", title: "Beta window",
+                frame: WindowTrackerTests.betaFrame, flags: [])
             let ids = [beta.window, alpha.window]
             try desk.waitForScene("both clients") { WindowDesk.ids($0, among: [alpha, beta]) == ids }
         }
@@ -48,8 +50,11 @@ struct WindowTrackerTests {
         #expect(scene.windows.map(\.info.id) == [pair.beta.window, pair.alpha.window], "the later window is on top")
         let alpha = try #require(pair.window(pair.alpha, in: scene))
         let beta = try #require(pair.window(pair.beta, in: scene))
-        #expect(alpha.info == WindowInfo(id: pair.alpha.window, windowClass: "Alpha", instance: "alpha", title: "Alpha window"))
-        #expect(beta.info == WindowInfo(id: pair.beta.window, windowClass: "Beta", instance: "beta", title: "Beta window"))
+        #expect(
+            alpha.info
+                == WindowInfo(id: pair.alpha.window, windowClass: "Alpha", instance: "alpha", title: "Alpha window"))
+        #expect(
+            beta.info == WindowInfo(id: pair.beta.window, windowClass: "Beta", instance: "beta", title: "Beta window"))
         #expect(alpha.frame == Rect(x: 100, y: 150, width: 400, height: 300))
         #expect(beta.frame == Rect(x: 600, y: 200, width: 500, height: 350))
         #expect(scene.width == 1920 && scene.height == 1080)
@@ -75,7 +80,9 @@ struct WindowTrackerTests {
         defer { pair.finish() }
         pair.desk.act { XMoveResizeWindow($0, Window(pair.alpha.window), x, y, width, height) }
         let expected = Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height))
-        let scene = try pair.desk.waitForScene("alpha at \(expected)") { pair.window(pair.alpha, in: $0)?.frame == expected }
+        let scene = try pair.desk.waitForScene("alpha at \(expected)") {
+            pair.window(pair.alpha, in: $0)?.frame == expected
+        }
         #expect(pair.window(pair.beta, in: scene)?.frame == Rect(x: 600, y: 200, width: 500, height: 350))
     }
 
@@ -83,7 +90,9 @@ struct WindowTrackerTests {
         let pair = try Pair()
         defer { pair.finish() }
         pair.beta.kill()
-        let scene = try pair.desk.waitForScene("beta gone") { WindowDesk.ids($0, among: [pair.alpha, pair.beta]) == [pair.alpha.window] }
+        let scene = try pair.desk.waitForScene("beta gone") {
+            WindowDesk.ids($0, among: [pair.alpha, pair.beta]) == [pair.alpha.window]
+        }
         #expect(scene.windows.count == 1)
     }
 
@@ -91,7 +100,9 @@ struct WindowTrackerTests {
         let pair = try Pair()
         defer { pair.finish() }
         pair.desk.act { XUnmapWindow($0, Window(pair.alpha.window)) }
-        try pair.desk.waitForScene("alpha unmapped") { WindowDesk.ids($0, among: [pair.alpha, pair.beta]) == [pair.beta.window] }
+        try pair.desk.waitForScene("alpha unmapped") {
+            WindowDesk.ids($0, among: [pair.alpha, pair.beta]) == [pair.beta.window]
+        }
         pair.desk.act { XMapRaised($0, Window(pair.alpha.window)) }
         try pair.desk.waitForScene("alpha back on top") {
             WindowDesk.ids($0, among: [pair.alpha, pair.beta]) == [pair.alpha.window, pair.beta.window]
@@ -110,7 +121,9 @@ struct WindowTrackerTests {
             let name = XInternAtom(display, "_NET_WM_NAME", 0), type = XInternAtom(display, "UTF8_STRING", 0)
             XChangeProperty(display, window, name, type, 8, PropModeReplace, utf8, Int32(utf8.count))
         }
-        try pair.desk.waitForScene("_NET_WM_NAME in UTF-8") { pair.window(pair.alpha, in: $0)?.info.title == "Größe — 標題" }
+        try pair.desk.waitForScene("_NET_WM_NAME in UTF-8") {
+            pair.window(pair.alpha, in: $0)?.info.title == "Größe — 標題"
+        }
     }
 
     @Test func aNetWMNameOfTypeStringIsReadAsLatin1() throws {
@@ -123,14 +136,17 @@ struct WindowTrackerTests {
             let name = XInternAtom(display, "_NET_WM_NAME", 0)
             XChangeProperty(display, window, name, Atom(XA_STRING), 8, PropModeReplace, latin1, Int32(latin1.count))
         }
-        try pair.desk.waitForScene("_NET_WM_NAME as STRING") { pair.window(pair.alpha, in: $0)?.info.title == "Café menu" }
+        try pair.desk.waitForScene("_NET_WM_NAME as STRING") {
+            pair.window(pair.alpha, in: $0)?.info.title == "Café menu"
+        }
     }
 
     @Test func withoutAWindowManagerNoFrameHoldsAClient() throws {
         let pair = try Pair()
         defer { pair.finish() }
         #expect(pair.desk.topLevel(of: pair.alpha.window) == pair.alpha.window, "not reparented")
-        #expect(pair.desk.tracker.client(forTopLevel: WindowID(rawValue: pair.alpha.window)) == nil, "no WM_STATE anywhere")
+        #expect(
+            pair.desk.tracker.client(forTopLevel: WindowID(rawValue: pair.alpha.window)) == nil, "no WM_STATE anywhere")
     }
 
     /// XRandR monitors as the server defines them (`XRRSetMonitor`, which is `xrandr --setmonitor`).

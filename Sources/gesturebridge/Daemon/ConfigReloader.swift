@@ -44,8 +44,11 @@ final class ConfigReloader {
         current = try ConfigLoader.load(path: path)
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else {
-            throw ConfigErrors([ConfigError(.unreadable, at: SourceLocation(file: path, line: 0, column: 0),
-                                            message: "cannot make a pipe for reloads: \(String(cString: strerror(errno)))")])
+            throw ConfigErrors([
+                ConfigError(
+                    .unreadable, at: SourceLocation(file: path, line: 0, column: 0),
+                    message: "cannot make a pipe for reloads: \(String(cString: strerror(errno)))")
+            ])
         }
         for fd in ends {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
@@ -93,7 +96,8 @@ final class ConfigReloader {
             for warning in configuration.warnings { logger.warning("\(warning)") }
             let before = current.allBindings.count
             if configuration.isBlank, before > 0 {
-                logger.warning("""
+                logger.warning(
+                    """
                     \(path) is empty now (a save in progress?); keeping the \(before) binding\(before == 1 ? "" : "s") loaded before. \
                     Save it again to apply it; to turn every gesture off, stop gesturebridge.
                     """)

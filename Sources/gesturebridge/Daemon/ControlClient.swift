@@ -128,8 +128,9 @@ final class ControlClient {
             // Keep the line already partly sent whole, so the notice starts a line of its own.
             let end = backlog[sent...].firstIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? sent
             backlog.removeSubrange(end...)
-            finish(notice: "dropped: this client fell more than \(Self.maximumBacklog / 1024) KiB behind "
-                   + "the daemon, which goes on without it")
+            finish(
+                notice: "dropped: this client fell more than \(Self.maximumBacklog / 1024) KiB behind "
+                    + "the daemon, which goes on without it")
             return
         }
         backlog += line.utf8

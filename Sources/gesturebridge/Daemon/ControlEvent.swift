@@ -12,8 +12,9 @@ enum ControlEvent {
     /// A touch as the session got it: down, move, or up (also when a rejection ended it for the daemon).
     case touch(TouchSample, time: Double)
     /// A recognizer's state change, with its cause: the daemon's `--verbose` log line.
-    case transition(GestureRecognizer, from: GestureRecognizer.State, to: GestureRecognizer.State,
-                    cause: TransitionCause, time: Double)
+    case transition(
+        GestureRecognizer, from: GestureRecognizer.State, to: GestureRecognizer.State,
+        cause: TransitionCause, time: Double)
     /// A touch's delivery decision toward applications.
     case delivery(TouchID, Delivery, time: Double)
     /// An action the daemon performed (or tried to), with what came of it.
@@ -31,8 +32,8 @@ enum ControlEvent {
     var time: Double {
         switch self {
         case .touch(_, let time), .transition(_, _, _, _, let time), .delivery(_, _, let time),
-             .action(_, _, let time), .windows(_, let time), .reload(_, _, let time), .device(_, let time),
-             .pad(_, let time):
+            .action(_, _, let time), .windows(_, let time), .reload(_, _, let time), .device(_, let time),
+            .pad(_, let time):
             time
         }
     }
@@ -48,8 +49,9 @@ enum ControlRequest: Equatable {
     /// The line a client sends, without the line feed.
     var line: String {
         switch self {
-        case let .monitor(json, moves): (["monitor"] + (json ? ["--json"] : []) + (moves ? ["--moves"] : []))
-            .joined(separator: " ")
+        case let .monitor(json, moves):
+            (["monitor"] + (json ? ["--json"] : []) + (moves ? ["--moves"] : []))
+                .joined(separator: " ")
         case .record: "record"
         }
     }
@@ -85,7 +87,7 @@ struct ControlStatus {
         JSONValue.object([
             ("gesturebridge", .string(GestureBridge.version)), ("pid", .number(Double(pid))),
             ("display", .string(display)), ("config", .string(configPath)),
-            ("bindings", .number(Double(bindings))),
+            ("bindings", .number(Double(bindings)))
         ]).serialized()
     }
 }

@@ -52,7 +52,8 @@ final class ControlServer {
             if entry.fd == listener {
                 acceptClients()
             } else if let client = clients.first(where: { $0.fd == entry.fd }),
-                      let request = client.handle(revents: entry.revents) {
+                let request = client.handle(revents: entry.revents)
+            {
                 start(request, for: client, now: now, status: status())
             }
         }
@@ -66,7 +67,9 @@ final class ControlServer {
         for client in clients where client.isSubscribed {
             client.send(event)
             if !client.isSubscribed {
-                logger.warning("dropped a \(client.streamName) client that fell more than \(ControlClient.maximumBacklog / 1024) KiB behind")
+                logger.warning(
+                    "dropped a \(client.streamName) client that fell more than \(ControlClient.maximumBacklog / 1024) KiB behind"
+                )
             }
         }
         // A client that fell too far behind stops listening here.

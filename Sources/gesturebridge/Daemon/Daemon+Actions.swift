@@ -26,7 +26,9 @@ extension Daemon {
                     logger.warning("\(fired.gesture): could not focus window \(window): \(error)")
                 }
             case let .perform(fired, timedOut):
-                if let timedOut { logger.warning("\(fired.gesture): window \(timedOut) did not take the focus in time") }
+                if let timedOut {
+                    logger.warning("\(fired.gesture): window \(timedOut) did not take the focus in time")
+                }
                 perform(fired)
             }
         }

@@ -19,7 +19,8 @@ extension Daemon {
         if let manager, manager.grabsRootTouches {
             guard capture.placement == .root else { return }
             capture.yieldRootGrab()
-            logger.warning("""
+            logger.warning(
+                """
                 \(manager.name) started after gesturebridge and found the root's touch grab taken: its own \
                 touchscreen gestures stay off until it restarts. gesturebridge has let go of the root and now \
                 takes each touch after it, on the windows.
@@ -32,7 +33,8 @@ extension Daemon {
     /// Says, once at start, where the capture's grabs are and why.
     func logGrabBelow() {
         let holder = windowManager.flatMap { $0.grabsRootTouches ? $0.name : nil } ?? "another client"
-        logger.notice("""
+        logger.notice(
+            """
             \(holder) holds the root's touch grab: gesturebridge takes each touch after it, on the windows \
             (touches on the bare desktop stay \(holder)'s)
             """)
@@ -42,7 +44,9 @@ extension Daemon {
     /// pointer instead, so the title bar, its buttons and the borders work by touch.
     func decide(_ id: TouchID, _ delivery: Delivery) {
         if delivery == .rejected, let track = capture.track(of: id),
-           tracker.isDecoration(at: track.begin, under: track.window), capture.handOverToPointer(id, now: MonotonicClock.now()) {
+            tracker.isDecoration(at: track.begin, under: track.window),
+            capture.handOverToPointer(id, now: MonotonicClock.now())
+        {
             if verbose { logger.debug("touch \(id) on the decorations of \(track.window): played to the pointer") }
             return
         }

@@ -48,8 +48,9 @@ final class Daemon {
         self.logger = logger
         self.verbose = verbose
         let devices = reloader.current.devices
-        capture = TouchCapture(connection: connection,
-                               filter: DeviceFilter(include: devices.include, exclude: devices.exclude))
+        capture = TouchCapture(
+            connection: connection,
+            filter: DeviceFilter(include: devices.include, exclude: devices.exclude))
         outputs = OutputMapper(connection: connection)
         // Its own connection too: the key injector reads keyboard-map changes (a layout
         // switch) from its events, which the capture's pump would drop.
@@ -57,8 +58,9 @@ final class Daemon {
         performer.commands.keepsOutput = reloader.current.settings.commandOutput == .log
         lockProbe = ScreenLockProbe(connection: performer.connection)
         watcher = try ConfigWatcher(path: reloader.path)
-        tracker = WindowTracker(connection: try X11Connection(displayName: connection.name),
-                                dpi: reloader.current.settings.dpi)
+        tracker = WindowTracker(
+            connection: try X11Connection(displayName: connection.name),
+            dpi: reloader.current.settings.dpi)
         session = GestureSession(configuration: reloader.current, scene: tracker.scene)
         feed = TouchFeed(session: session)
         windowManager = tracker.windowManager
@@ -77,13 +79,14 @@ final class Daemon {
         captured.reserveCapacity(64)
     }
 
-
     /// Runs until SIGTERM or SIGINT; returns the exit status.
     func run() -> Int32 {
         applyOutputs(reloader.current.devices)
         releaseKeysLeftDown(when: "at start")
         let devices = capture.devices.touchscreens.map(\.name)
-        logger.notice("ready on \(connection.name): touchscreens \(devices), touchpads \(capture.devices.touchpads.map(\.name)), \(session.configuration.allBindings.count) bindings from \(reloader.path)")
+        logger.notice(
+            "ready on \(connection.name): touchscreens \(devices), touchpads \(capture.devices.touchpads.map(\.name)), \(session.configuration.allBindings.count) bindings from \(reloader.path)"
+        )
         if session.configuration.allBindings.isEmpty {
             logger.warning("\(reloader.path) binds no gesture: every touch goes to the applications")
         }
@@ -92,12 +95,14 @@ final class Daemon {
         if let reason = capture.gesturesUnavailableReason {
             logger.warning("touchpad gestures are unavailable: \(reason)")
         }
-        var fds = [pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: SignalFlags.readFD, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: tracker.connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: performer.connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: reloader.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: SignalFlags.readFD, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: watcher.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: tracker.connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: performer.connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: reloader.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        ]
         while true {
             // Xlib may already hold events it read while answering a request.
             followWindows()
@@ -108,7 +113,8 @@ final class Daemon {
             connection.flush()
             control?.flush()
             // Events Xlib read while waiting for a reply are invisible to poll(2): don't sleep on them.
-            let queued = connection.hasQueuedEvents || tracker.connection.hasQueuedEvents
+            let queued =
+                connection.hasQueuedEvents || tracker.connection.hasQueuedEvents
                 || performer.connection.hasQueuedEvents
             let timeout = queued ? 0 : pollTimeout(now: MonotonicClock.now())
             fds.removeSubrange(Self.fixedDescriptors...)
@@ -142,8 +148,9 @@ final class Daemon {
 
     /// What a tool that connects to the control socket is told first.
     var controlStatus: ControlStatus {
-        ControlStatus(display: connection.name, configPath: reloader.path,
-                      bindings: session.configuration.allBindings.count, scene: tracker.scene)
+        ControlStatus(
+            display: connection.name, configPath: reloader.path,
+            bindings: session.configuration.allBindings.count, scene: tracker.scene)
     }
 
     /// Applies window changes to the session (it swaps scenes once no touch is down).
@@ -159,8 +166,10 @@ final class Daemon {
 
     /// Milliseconds until the earliest deadline, or -1 to sleep until something happens.
     func pollTimeout(now: Double) -> Int32 {
-        let deadlines = [session.nextDeadline, watcher.reloadDeadline, performer.nextDeadline,
-                         actions.nextDeadline, capture.nextDeadline].compactMap { $0 }
+        let deadlines = [
+            session.nextDeadline, watcher.reloadDeadline, performer.nextDeadline,
+            actions.nextDeadline, capture.nextDeadline
+        ].compactMap { $0 }
         guard let earliest = deadlines.min() else { return -1 }
         return Int32(max(0, ((earliest - now) * 1000).rounded(.up)))
     }
@@ -203,8 +212,12 @@ final class Daemon {
             case .device(let change):
                 logger.notice("input device \(change)")
                 control?.publish(.device("\(change)", time: now))
-                if case .added(let device) = change { applyOutput(reloader.current.devices, to: device.id, name: device.name) }
-                if case .enabled(let device) = change { applyOutput(reloader.current.devices, to: device.id, name: device.name) }
+                if case .added(let device) = change {
+                    applyOutput(reloader.current.devices, to: device.id, name: device.name)
+                }
+                if case .enabled(let device) = change {
+                    applyOutput(reloader.current.devices, to: device.id, name: device.name)
+                }
             }
         }
         feed.flush(afterInput: handleOutputs)
@@ -223,7 +236,9 @@ final class Daemon {
             case let .state(recognizer, state, _, _):
                 logger.debug("\(recognizer): \(state)")
             case let .transition(recognizer, from, to, cause, time):
-                if verbose { logger.debug("\(EngineEvent.transition(recognizer, from: from, to: to, cause: cause, time: time))") }
+                if verbose {
+                    logger.debug("\(EngineEvent.transition(recognizer, from: from, to: to, cause: cause, time: time))")
+                }
                 control?.publish(.transition(recognizer, from: from, to: to, cause: cause, time: time))
             }
         }
@@ -236,11 +251,13 @@ final class Daemon {
         let started = MonotonicClock.now()
         defer {
             // The only part of a reload the loop waits for: the file was read and parsed on the thread.
-            logger.info("reload applied on the loop in \(Int(((MonotonicClock.now() - started) * 1_000_000).rounded())) µs")
+            logger.info(
+                "reload applied on the loop in \(Int(((MonotonicClock.now() - started) * 1_000_000).rounded())) µs")
         }
         let devices = reloader.current.devices
         let reloaded = reloader.finish()
-        control?.publish(.reload(path: reloader.path, bindings: reloaded?.allBindings.count, time: MonotonicClock.now()))
+        control?.publish(
+            .reload(path: reloader.path, bindings: reloaded?.allBindings.count, time: MonotonicClock.now()))
         guard let configuration = reloaded else { return }
         tracker.dpiOverride = configuration.settings.dpi
         if configuration.devices.include != devices.include || configuration.devices.exclude != devices.exclude {

@@ -116,8 +116,9 @@ final class InstanceLock {
         }
         // The holder's own lock file names its origin, when it shares our runtime directory.
         let described = holder(display: display, paths: paths).flatMap { $0.pid == pid ? $0 : nil }
-        throw .alreadyRunning(display: display, holder: described ?? Holder(pid: pid, origin: origin(of: pid), since: "?"),
-                              lockPath: "@" + name)
+        throw .alreadyRunning(
+            display: display, holder: described ?? Holder(pid: pid, origin: origin(of: pid), since: "?"),
+            lockPath: "@" + name)
     }
 
     private static func abstractAddress(_ name: String) -> (address: sockaddr_un, length: socklen_t) {
@@ -134,7 +135,8 @@ final class InstanceLock {
 
     /// The pid of the process listening on abstract `name`, from the kernel's credentials.
     private static func peerPID(_ name: String) -> Int32? {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+        let fd = socket(
+            AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var address = abstractAddress(name)

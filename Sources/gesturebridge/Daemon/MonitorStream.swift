@@ -73,15 +73,16 @@ struct MonitorStream {
             return "\(fired.gesture): \(fired.action) (\(outcome))"
         case let .windows(scene, _):
             guard !scene.windows.isEmpty else { return "windows: none" }
-            return "windows, top first: " + scene.windows.map { window in
-                let frame = window.frame
-                // Titles are foreign text: quoted as JSON, so no control character reaches the terminal.
-                return "\(window.info.windowClass)/\(window.info.instance) "
-                    + JSONValue.string(window.info.title).serialized()
-                    + " \(frame.x.shortDescription),\(frame.y.shortDescription) "
-                    + "\(frame.width.shortDescription)x\(frame.height.shortDescription)"
-                    + (window.info.id == scene.activeWindow ? " (active)" : "")
-            }.joined(separator: "; ")
+            return "windows, top first: "
+                + scene.windows.map { window in
+                    let frame = window.frame
+                    // Titles are foreign text: quoted as JSON, so no control character reaches the terminal.
+                    return "\(window.info.windowClass)/\(window.info.instance) "
+                        + JSONValue.string(window.info.title).serialized()
+                        + " \(frame.x.shortDescription),\(frame.y.shortDescription) "
+                        + "\(frame.width.shortDescription)x\(frame.height.shortDescription)"
+                        + (window.info.id == scene.activeWindow ? " (active)" : "")
+                }.joined(separator: "; ")
         case let .reload(path, bindings, _):
             guard let bindings else { return "config \(path) has errors; the last good config stays" }
             return "config reloaded: \(path), \(bindings) bindings"
@@ -104,17 +105,22 @@ struct MonitorStream {
         switch event {
         case let .touch(sample, _):
             // A trace's touch line, so the monitor's input can be cut out and replayed.
-            let input = Trace.TouchInput(id: sample.id, phase: Trace.TouchPhase(sample.phase),
-                                         x: sample.location.x, y: sample.location.y)
+            let input = Trace.TouchInput(
+                id: sample.id, phase: Trace.TouchPhase(sample.phase),
+                x: sample.location.x, y: sample.location.y)
             return TraceWriter.eventLine(Trace.Event(line: 0, time: (t * 1000).rounded() / 1000, input: .touch(input)))
         case let .transition(recognizer, from, to, cause, _):
-            members += [("recognizer", .string("\(recognizer)")), ("from", .string("\(from)")),
-                        ("to", .string("\(to)")), ("cause", .string("\(cause)"))]
+            members += [
+                ("recognizer", .string("\(recognizer)")), ("from", .string("\(from)")),
+                ("to", .string("\(to)")), ("cause", .string("\(cause)"))
+            ]
         case let .delivery(id, delivery, _):
             members += [("touch", .number(Double(id.rawValue))), ("delivery", .string("\(delivery)"))]
         case let .action(fired, outcome, _):
-            members += [("gesture", .string(fired.gesture)), ("action", .object(fired.resolvedParameters)),
-                        ("outcome", .string(outcome))]
+            members += [
+                ("gesture", .string(fired.gesture)), ("action", .object(fired.resolvedParameters)),
+                ("outcome", .string(outcome))
+            ]
         case let .windows(scene, _):
             // The trace header's form, so a script can cut a scene out of the monitor.
             let header = TraceRecording.header(of: scene)
@@ -122,8 +128,9 @@ struct MonitorStream {
                 + TraceWriter.headerLine(header) + "}"
         case let .reload(path, bindings, _):
             members.append(("reload", .string(path)))
-            members.append(bindings.map { ("bindings", .number(Double($0))) }
-                           ?? ("error", .string("the config has errors; the last good config stays")))
+            members.append(
+                bindings.map { ("bindings", .number(Double($0))) }
+                    ?? ("error", .string("the config has errors; the last good config stays")))
         case let .device(change, _):
             members.append(("device", .string(change)))
         case let .pad(pad, _):

@@ -49,12 +49,13 @@ struct RuntimePaths: Equatable {
             name = name[..<dot]
         }
         if name.first == ":" { name = name.dropFirst() }
-        let safe = String(name.unicodeScalars.map { scalar -> Character in
-            switch scalar {
-            case "a"..."z", "A"..."Z", "0"..."9", ".", "-", "_": Character(scalar)
-            default: "_"
-            }
-        })
+        let safe = String(
+            name.unicodeScalars.map { scalar -> Character in
+                switch scalar {
+                case "a"..."z", "A"..."Z", "0"..."9", ".", "-", "_": Character(scalar)
+                default: "_"
+                }
+            })
         return safe.isEmpty || safe.allSatisfy({ $0 == "." }) ? "_" : safe
     }
 

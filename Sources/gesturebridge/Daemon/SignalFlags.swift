@@ -30,8 +30,10 @@ enum SignalFlags {
         }
         readFD = fds[0]
         wakeFD = fds[1]
-        for (signal, handler) in [(SIGHUP, onReload), (SIGTERM, onTerminate), (SIGINT, onTerminate),
-                                  (SIGCHLD, onChild)] as [(Int32, @convention(c) (Int32) -> Void)] {
+        for (signal, handler) in [
+            (SIGHUP, onReload), (SIGTERM, onTerminate), (SIGINT, onTerminate),
+            (SIGCHLD, onChild)
+        ] as [(Int32, @convention(c) (Int32) -> Void)] {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = handler
             action.sa_flags = SA_RESTART

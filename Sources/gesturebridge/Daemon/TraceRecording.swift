@@ -75,14 +75,16 @@ struct TraceRecording {
     /// it is one of the windows (a trace may not name any other).
     static func header(of scene: SceneDescription) -> Trace.Header {
         let windows = scene.windows.map { window in
-            Trace.Window(id: UInt32(truncatingIfNeeded: window.info.id), className: window.info.windowClass,
-                         instance: window.info.instance, title: window.info.title,
-                         x: window.frame.x, y: window.frame.y, width: window.frame.width, height: window.frame.height)
+            Trace.Window(
+                id: UInt32(truncatingIfNeeded: window.info.id), className: window.info.windowClass,
+                instance: window.info.instance, title: window.info.title,
+                x: window.frame.x, y: window.frame.y, width: window.frame.width, height: window.frame.height)
         }
         let active = scene.activeWindow.flatMap { id in
             scene.windows.contains { $0.info.id == id } ? UInt32(truncatingIfNeeded: id) : nil
         }
-        return Trace.Header(screen: Trace.Screen(width: scene.width, height: scene.height, dpi: scene.dpi),
-                            windows: windows, activeWindow: active)
+        return Trace.Header(
+            screen: Trace.Screen(width: scene.width, height: scene.height, dpi: scene.dpi),
+            windows: windows, activeWindow: active)
     }
 }

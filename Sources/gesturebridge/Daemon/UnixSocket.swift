@@ -21,8 +21,10 @@ enum UnixSocket {
                 unlink(path)
             }
         }
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-                            | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let fd = socket(
+            AF_UNIX,
+            Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+                | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .system("socket", path, errno) }
         // The directory is 0700 already; the umask makes the socket 0600 from its first moment.
         let previous = umask(0o177)
@@ -104,7 +106,8 @@ enum ControlError: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case let .system(call, path, code): "\(call) \(path) failed: \(String(cString: strerror(code)))"
-        case let .unsafeDirectory(path, why): "will not use \(path) for runtime files (the lock and the control socket): \(why)"
+        case let .unsafeDirectory(path, why):
+            "will not use \(path) for runtime files (the lock and the control socket): \(why)"
         case .inUse(let path): "another gesturebridge daemon is listening at \(path)"
         case .noDaemon(let path):
             "no gesturebridge daemon is listening at \(path); start it with "

@@ -15,14 +15,17 @@ extension Doctor {
         case (_, "active"):
             return .ok("service", "\(Self.unit) is \(enabled.isEmpty ? "running" : enabled) and active")
         case (_, "failed"):
-            return .problem("service", "\(Self.unit) failed",
-                            fix: "see why: journalctl --user -u gesturebridge; then systemctl --user restart gesturebridge")
+            return .problem(
+                "service", "\(Self.unit) failed",
+                fix: "see why: journalctl --user -u gesturebridge; then systemctl --user restart gesturebridge")
         case ("enabled", _), ("static", _), ("linked", _):
-            return .warning("service", "\(Self.unit) is \(enabled) but \(active.isEmpty ? "not running" : active)",
-                            fix: "start it now: systemctl --user start gesturebridge (it starts with the graphical session)")
+            return .warning(
+                "service", "\(Self.unit) is \(enabled) but \(active.isEmpty ? "not running" : active)",
+                fix: "start it now: systemctl --user start gesturebridge (it starts with the graphical session)")
         case ("disabled", _):
-            return .warning("service", "\(Self.unit) is installed but disabled",
-                            fix: "systemctl --user enable --now gesturebridge")
+            return .warning(
+                "service", "\(Self.unit) is installed but disabled",
+                fix: "systemctl --user enable --now gesturebridge")
         default:
             return autostart(because: "\(Self.unit) is not installed")
         }
@@ -37,15 +40,22 @@ extension Doctor {
         if let entry = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) {
             return .ok("service", "\(reason); the XDG autostart entry \(entry) starts it at login")
         }
-        return .problem("service", "\(reason), and there is no XDG autostart entry (looked for \(candidates.joined(separator: ", ")))",
-                        fix: "install it to start at every login: make install (see the README), or run 'gesturebridge run' yourself")
+        return .problem(
+            "service",
+            "\(reason), and there is no XDG autostart entry (looked for \(candidates.joined(separator: ", ")))",
+            fix:
+                "install it to start at every login: make install (see the README), or run 'gesturebridge run' yourself"
+        )
     }
 
     /// Gesture daemons that grab the same touches or gestures.
     static let conflictingDaemons: [(name: String, stop: String)] = [
-        ("touchegg", "stop it: kill PID; keep it from starting: sudo systemctl disable --now touchegg, and remove touchegg.desktop from ~/.config/autostart"),
+        (
+            "touchegg",
+            "stop it: kill PID; keep it from starting: sudo systemctl disable --now touchegg, and remove touchegg.desktop from ~/.config/autostart"
+        ),
         ("libinput-gestures", "libinput-gestures-setup stop autostop"),
-        ("fusuma", "stop it: kill PID; and remove it from your session's autostart programs"),
+        ("fusuma", "stop it: kill PID; and remove it from your session's autostart programs")
     ]
 
     /// Running processes named touchegg, libinput-gestures or fusuma (scanning /proc/*/cmdline).
@@ -54,7 +64,8 @@ extension Doctor {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         for entry in entries {
             guard let pid = Int32(entry), let name = Self.daemonName(commandLine: commandLine(of: entry)),
-                  let daemon = Self.conflictingDaemons.first(where: { $0.name == name }) else { continue }
+                let daemon = Self.conflictingDaemons.first(where: { $0.name == name })
+            else { continue }
             found.append((name, pid, daemon.stop.replacingOccurrences(of: "PID", with: String(pid))))
         }
         guard let first = found.sorted(by: { $0.pid < $1.pid }).first else {
@@ -87,7 +98,9 @@ extension Doctor {
     /// An executable on PATH.
     func executable(_ name: String) -> String? {
         let path = environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }
 
     /// Runs a program to its end and returns its exit status and first line of output.

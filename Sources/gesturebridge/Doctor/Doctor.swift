@@ -30,19 +30,30 @@ struct Doctor {
     /// DISPLAY set, and the server there reachable with XInput 2.2.
     func display() -> (DoctorCheck, X11Connection?) {
         guard let name = displayName ?? environment["DISPLAY"], !name.isEmpty else {
-            return (.problem("display", "DISPLAY is not set",
-                             fix: "run from a terminal of the graphical session, or pass --display :0"), nil)
+            return (
+                .problem(
+                    "display", "DISPLAY is not set",
+                    fix: "run from a terminal of the graphical session, or pass --display :0"), nil
+            )
         }
         do {
             let connection = try X11Connection(displayName: name)
             return (.ok("display", "\(name) is reachable"), connection)
         } catch .missingExtension(let extensionName, let required) {
-            return (.problem("display", "\(name) lacks \(extensionName) \(required)",
-                             fix: "touch needs an X server with XInput 2.2 or newer (Xorg 1.12 and later)"), nil)
+            return (
+                .problem(
+                    "display", "\(name) lacks \(extensionName) \(required)",
+                    fix: "touch needs an X server with XInput 2.2 or newer (Xorg 1.12 and later)"), nil
+            )
         } catch {
-            return (.problem("display", "cannot open display \(name)",
-                             fix: "check that an X server runs on \(name) and that XAUTHORITY lets you in (a Wayland session has no X touch grab)"),
-                    nil)
+            return (
+                .problem(
+                    "display", "cannot open display \(name)",
+                    fix:
+                        "check that an X server runs on \(name) and that XAUTHORITY lets you in (a Wayland session has no X touch grab)"
+                ),
+                nil
+            )
         }
     }
 
@@ -50,28 +61,37 @@ struct Doctor {
     func xinput(_ connection: X11Connection) -> DoctorCheck {
         let version = "XInput \(connection.xinputVersion.major).\(connection.xinputVersion.minor)"
         if connection.supportsGestures { return .ok("xinput", "\(version): touch and touchpad gestures") }
-        return .warning("xinput", "\(version): touch works, touchpad gestures need 2.4",
-                        fix: "touchpad gestures need Xorg 21.1 or newer with the libinput driver")
+        return .warning(
+            "xinput", "\(version): touch works, touchpad gestures need 2.4",
+            fix: "touchpad gestures need Xorg 21.1 or newer with the libinput driver")
     }
 
     /// Touchscreens and touchpads present and enabled.
     func devices(_ connection: X11Connection) -> DoctorCheck {
         let all = InputDevices.inventory(connection: connection)
         let enabled = all.filter(\.isEnabled)
-        let screens = enabled.filter { $0.kind == .touchscreen }.map { "touchscreen '\($0.name)' (\($0.maxTouches) touches)" }
-        let pads = enabled.filter { $0.kind == .touchpad }.map { "touchpad '\($0.name)'\($0.hasGestures ? "" : " (no gestures)")" }
+        let screens = enabled.filter { $0.kind == .touchscreen }.map {
+            "touchscreen '\($0.name)' (\($0.maxTouches) touches)"
+        }
+        let pads = enabled.filter { $0.kind == .touchpad }.map {
+            "touchpad '\($0.name)'\($0.hasGestures ? "" : " (no gestures)")"
+        }
         let disabled = all.filter { !$0.isEnabled }.map(\.name)
         guard !enabled.isEmpty else {
-            let what = disabled.isEmpty ? "no touchscreen or touchpad found" : "only disabled devices: \(disabled.joined(separator: ", "))"
-            let fix = disabled.isEmpty
+            let what =
+                disabled.isEmpty
+                ? "no touchscreen or touchpad found" : "only disabled devices: \(disabled.joined(separator: ", "))"
+            let fix =
+                disabled.isEmpty
                 ? "plug in the touchscreen and check 'xinput list'; touchpads need the libinput driver (xserver-xorg-input-libinput)"
                 : "enable it: xinput enable '\(disabled[0])'"
             return .problem("devices", what, fix: fix)
         }
         let found = (screens + pads).joined(separator: ", ")
         if !disabled.isEmpty {
-            return .warning("devices", "\(found); disabled: \(disabled.joined(separator: ", "))",
-                            fix: "enable it if it should be used: xinput enable '\(disabled[0])'")
+            return .warning(
+                "devices", "\(found); disabled: \(disabled.joined(separator: ", "))",
+                fix: "enable it if it should be used: xinput enable '\(disabled[0])'")
         }
         return .ok("devices", found)
     }
@@ -87,32 +107,43 @@ struct Doctor {
         let mutter = manager.flatMap { $0.grabsRootTouches ? $0.name : nil }
         if connection.canGrabTouches() {
             if let holder, let mutter {
-                return .warning("touch-grab", """
+                return .warning(
+                    "touch-grab",
+                    """
                     gesturebridge pid \(holder.pid) takes touches on the windows, and nobody holds the root's grab: \
                     \(mutter) started after gesturebridge, and its own touchscreen gestures are off
                     """, fix: "restart \(mutter) (log out and in, or 'mutter --replace' outside GNOME Shell)")
             }
             if let holder {
-                return .warning("touch-grab", "gesturebridge pid \(holder.pid) runs but does not hold the touch grab",
-                                fix: "restart it: \(holder.origin.stopHint(pid: holder.pid)), then start it again")
+                return .warning(
+                    "touch-grab", "gesturebridge pid \(holder.pid) runs but does not hold the touch grab",
+                    fix: "restart it: \(holder.origin.stopHint(pid: holder.pid)), then start it again")
             }
             return .ok("touch-grab", "the root touch grab is free for gesturebridge")
         }
         switch (holder, mutter) {
         case let (holder?, mutter?):
-            return .ok("touch-grab", """
+            return .ok(
+                "touch-grab",
+                """
                 \(mutter) holds the root's grab for its own touchscreen gestures; gesturebridge pid \(holder.pid) \
                 (\(holder.origin.phrase)) takes each touch after it, on the windows
                 """)
         case let (holder?, nil):
-            return .ok("touch-grab", "held by gesturebridge pid \(holder.pid) (since \(holder.since), \(holder.origin.phrase))")
+            return .ok(
+                "touch-grab", "held by gesturebridge pid \(holder.pid) (since \(holder.since), \(holder.origin.phrase))"
+            )
         case let (nil, mutter?):
-            return .ok("touch-grab", """
+            return .ok(
+                "touch-grab",
+                """
                 \(mutter) holds the root's grab for its own touchscreen gestures; gesturebridge will take each \
                 touch after it, on the windows (touches on the bare desktop stay \(mutter)'s)
                 """)
         case (nil, nil):
-            return .warning("touch-grab", """
+            return .warning(
+                "touch-grab",
+                """
                 another program holds the root touch grab (not the window manager\(manager.map { ", \($0.name)" } ?? "")): \
                 it sees every touch first, and gesturebridge only what it passes on
                 """, fix: "stop the other gesture daemon (see the conflicts check below)")
@@ -123,26 +154,35 @@ struct Doctor {
     func config() -> [DoctorCheck] {
         guard let path = configPath ?? ConfigLocator(environment: environment).locate() else {
             let locator = ConfigLocator(environment: environment)
-            return [.problem("config", "no config file (looked for \(locator.candidates.joined(separator: ", ")))",
-                             fix: "copy the default config to \(locator.userConfigPath), or run the install (make install)")]
+            return [
+                .problem(
+                    "config", "no config file (looked for \(locator.candidates.joined(separator: ", ")))",
+                    fix: "copy the default config to \(locator.userConfigPath), or run the install (make install)")
+            ]
         }
         let configuration: Configuration
         do {
             configuration = try ConfigLoader.load(path: path)
         } catch {
             let first = error.errors.first.map { "\($0)" } ?? "\(error)"
-            return [.problem("config", first, fix: "fix it and run 'gesturebridge check --config \(path)' until it says OK")]
+            return [
+                .problem("config", first, fix: "fix it and run 'gesturebridge check --config \(path)' until it says OK")
+            ]
         }
         var checks = [DoctorCheck.ok("config", "\(path): \(configuration.allBindings.count) bindings")]
         // The file's own mode is checked below, with its fix; the loader warns of it too.
-        let fileMode = Set(ConfigLoader.permissionWarnings(forFileAt: path).filter { $0.message.hasPrefix("the file ") })
+        let fileMode = Set(
+            ConfigLoader.permissionWarnings(forFileAt: path).filter { $0.message.hasPrefix("the file ") })
         for warning in configuration.warnings where !fileMode.contains(warning) {
-            checks.append(.warning("config", "\(warning.location): \(warning.message)", fix: "see gesturebridge.yaml(5)"))
+            checks.append(
+                .warning("config", "\(warning.location): \(warning.message)", fix: "see gesturebridge.yaml(5)"))
         }
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & 0o022 != 0 {
-            checks.append(.warning("config", "\(path) is writable by group or others, and its commands run as you",
-                                   fix: "chmod go-w '\(path)'"))
+            checks.append(
+                .warning(
+                    "config", "\(path) is writable by group or others, and its commands run as you",
+                    fix: "chmod go-w '\(path)'"))
         }
         return checks
     }

@@ -42,11 +42,12 @@ struct DoctorCheck: Codable, Equatable {
 
     /// The check as the terminal shows it: a mark and the message, and the fix indented below.
     var lines: [String] {
-        let mark = switch status {
-        case .ok: "ok     "
-        case .warning: "warning"
-        case .problem: "problem"
-        }
+        let mark =
+            switch status {
+            case .ok: "ok     "
+            case .warning: "warning"
+            case .problem: "problem"
+            }
         var lines = ["\(mark)  \(check): \(message)"]
         if let fix { lines.append("         fix: \(fix)") }
         return lines

@@ -98,8 +98,12 @@ final class ProbeDelegate: GestureRecognizerDelegate {
 
     func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { shouldBegin }
     func gestureRecognizer(_ recognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool { receives(touch) }
-    func gestureRecognizer(_ recognizer: GestureRecognizer,
-                           shouldRecognizeSimultaneouslyWith other: GestureRecognizer) -> Bool { simultaneous }
-    func gestureRecognizer(_ recognizer: GestureRecognizer,
-                           shouldRequireFailureOf other: GestureRecognizer) -> Bool { requireFailureOf(other) }
+    func gestureRecognizer(
+        _ recognizer: GestureRecognizer,
+        shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+    ) -> Bool { simultaneous }
+    func gestureRecognizer(
+        _ recognizer: GestureRecognizer,
+        shouldRequireFailureOf other: GestureRecognizer
+    ) -> Bool { requireFailureOf(other) }
 }

@@ -88,15 +88,16 @@ enum EngineInvariants {
                 }
             case let .transition(recognizer, from, to, _, time):
                 if from == .possible, to == .possible { continue }
-                let valid: Bool = switch (from, to) {
-                case (.possible, .began), (.possible, .ended), (.possible, .failed),
-                     (.began, .changed), (.began, .ended), (.began, .cancelled),
-                     (.changed, .changed), (.changed, .ended), (.changed, .cancelled),
-                     (.ended, .possible), (.cancelled, .possible), (.failed, .possible):
-                    true
-                default:
-                    from == to && from.isFinished
-                }
+                let valid: Bool =
+                    switch (from, to) {
+                    case (.possible, .began), (.possible, .ended), (.possible, .failed),
+                        (.began, .changed), (.began, .ended), (.began, .cancelled),
+                        (.changed, .changed), (.changed, .ended), (.changed, .cancelled),
+                        (.ended, .possible), (.cancelled, .possible), (.failed, .possible):
+                        true
+                    default:
+                        from == to && from.isFinished
+                    }
                 if !valid { problems.append("\(time) \(recognizer): invalid transition \(from) → \(to)") }
             case let .delivery(id, _, time):
                 decided[id.rawValue, default: 0] += 1

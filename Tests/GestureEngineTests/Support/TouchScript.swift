@@ -32,8 +32,9 @@ final class TouchScript {
     @discardableResult
     func frame(_ samples: [(UInt32, TouchPhase, Double, Double)]) -> Self {
         downCount += samples.filter { $0.1 == .began }.count
-        engine.handle(samples.map { TouchSample(id: TouchID($0.0), phase: $0.1, location: Point(x: $0.2, y: $0.3)) },
-                      at: time)
+        engine.handle(
+            samples.map { TouchSample(id: TouchID($0.0), phase: $0.1, location: Point(x: $0.2, y: $0.3)) },
+            at: time)
         collect()
         return self
     }
@@ -58,8 +59,10 @@ final class TouchScript {
 
     /// Moves one touch in `steps` equal steps, `interval` seconds apart, ending at (x, y).
     @discardableResult
-    func drag(_ id: UInt32, from start: (Double, Double), to end: (Double, Double),
-              steps: Int = 10, interval: Double = 0.01) -> Self {
+    func drag(
+        _ id: UInt32, from start: (Double, Double), to end: (Double, Double),
+        steps: Int = 10, interval: Double = 0.01
+    ) -> Self {
         for step in 1...steps {
             wait(interval)
             let f = Double(step) / Double(steps)

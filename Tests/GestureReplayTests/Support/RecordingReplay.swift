@@ -58,12 +58,15 @@ struct RecordingReplay: Sendable, CustomTestStringConvertible {
 
 extension RecordingReplay {
     // The recordings, each with the config made for it and the panel it was recorded on.
-    static let threeM = RecordingReplay(recording: "evemu__3m.event", config: "3m.yaml",
-                                        screen: .init(width: 1680, height: 1050, dpi: 90))
-    static let dellCanvas = RecordingReplay(recording: "evemu-devices__dell_canvas_touch.evemu",
-                                            config: "dell-canvas.yaml")
-    static let wacomDTH2242 = RecordingReplay(recording: "evemu-devices__Wacom_DTH2242_Finger.events",
-                                              config: "wacom-dth2242.yaml")
+    static let threeM = RecordingReplay(
+        recording: "evemu__3m.event", config: "3m.yaml",
+        screen: .init(width: 1680, height: 1050, dpi: 90))
+    static let dellCanvas = RecordingReplay(
+        recording: "evemu-devices__dell_canvas_touch.evemu",
+        config: "dell-canvas.yaml")
+    static let wacomDTH2242 = RecordingReplay(
+        recording: "evemu-devices__Wacom_DTH2242_Finger.events",
+        config: "wacom-dth2242.yaml")
     static let atmelScreen = Trace.Screen(width: 800, height: 480, dpi: 133)
     static let atmelFastTaps = RecordingReplay(
         recording: "evemu-devices__Atmel_maXTouch_Touchscreen.1-finger-fast-taps.events", config: "panel.yaml",
@@ -75,8 +78,9 @@ extension RecordingReplay {
         recording: "evemu-devices__Atmel_maXTouch_Touchscreen.4-finger-drag-down.events", config: "panel.yaml",
         screen: atmelScreen)
     static let ep0430Screen = Trace.Screen(width: 800, height: 480, dpi: 217)
-    static let ep0430Scroll = RecordingReplay(recording: "evemu-devices__EP0430M09.2-finger-scroll-down.events",
-                                              config: "panel.yaml", screen: ep0430Screen, invertsY: true)
+    static let ep0430Scroll = RecordingReplay(
+        recording: "evemu-devices__EP0430M09.2-finger-scroll-down.events",
+        config: "panel.yaml", screen: ep0430Screen, invertsY: true)
     static let ep0430FourFingerDrag = RecordingReplay(
         recording: "evemu-devices__EP0430M09.4-finger-drag-down.events", config: "panel.yaml", screen: ep0430Screen,
         invertsY: true)
@@ -87,13 +91,14 @@ extension RecordingReplay {
     static let isdv4Circle = RecordingReplay(
         recording: "evemu-devices__Wacom_ISDv4_E6_Finger.double-center-circle.events", config: "isdv4-map.yaml",
         screen: isdv4Screen)
-    static let phoneDrag = RecordingReplay(recording: "MonkeyHelper__phone-two-finger-drag.getevent.txt",
-                                           config: "phone.yaml", screen: .init(width: 480, height: 800, dpi: 233))
+    static let phoneDrag = RecordingReplay(
+        recording: "MonkeyHelper__phone-two-finger-drag.getevent.txt",
+        config: "phone.yaml", screen: .init(width: 480, height: 800, dpi: 233))
 
     /// Every shared recording, each under the config made for it.
     static let all: [RecordingReplay] = [
         threeM, dellCanvas, wacomDTH2242, atmelFastTaps, atmelHold, atmelFourFingerDrag, ep0430Scroll,
-        ep0430FourFingerDrag, isdv4TopSwipe, isdv4Circle, phoneDrag,
+        ep0430FourFingerDrag, isdv4TopSwipe, isdv4Circle, phoneDrag
     ]
 }
 
@@ -120,7 +125,8 @@ extension ScenarioRun {
     /// The `[dx, dy]` field `field` of a state line.
     func vector(_ field: String, of line: StateLine) throws -> (dx: Double, dy: Double) {
         guard case .array(let elements)? = line.fields[field], elements.count == 2,
-              let dx = elements[0].number, let dy = elements[1].number else {
+            let dx = elements[0].number, let dy = elements[1].number
+        else {
             Issue.record("\(field) of \(line.state) at \(line.time) is not [dx, dy]")
             return (0, 0)
         }

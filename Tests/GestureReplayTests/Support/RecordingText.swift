@@ -47,8 +47,10 @@ enum RecordingText {
     }
 
     /// Imports text as the replay command would, with an optional description and screen.
-    static func importTrace(_ text: String, description: String? = nil,
-                            screen: Trace.Screen? = nil) throws(TraceInputError) -> Trace {
+    static func importTrace(
+        _ text: String, description: String? = nil,
+        screen: Trace.Screen? = nil
+    ) throws(TraceInputError) -> Trace {
         let options = TraceImporter.Options(
             screen: screen, deviceDescription: description.map { .init(text: $0, file: "test.desc") })
         return try TraceImporter.read(text, file: "test.events", options: options)

@@ -56,8 +56,9 @@ struct ScenarioRun {
         records.compactMap { record in
             guard case let .state(time, name, _, state, x, y, touches, fields, verbose) = record, name == gesture
             else { return nil }
-            return StateLine(time: time, state: state, x: x, y: y, touches: touches,
-                             fields: Dictionary(fields, uniquingKeysWith: { first, _ in first }), isVerbose: verbose)
+            return StateLine(
+                time: time, state: state, x: x, y: y, touches: touches,
+                fields: Dictionary(fields, uniquingKeysWith: { first, _ in first }), isVerbose: verbose)
         }
     }
 
@@ -77,10 +78,11 @@ struct ScenarioRun {
 
     /// The names of the gestures that reported any state line that is not verbose.
     var gesturesWithStates: Set<String> {
-        Set(records.compactMap { record in
-            guard case let .state(_, name, _, _, _, _, _, _, verbose) = record, !verbose else { return nil }
-            return name
-        })
+        Set(
+            records.compactMap { record in
+                guard case let .state(_, name, _, _, _, _, _, _, verbose) = record, !verbose else { return nil }
+                return name
+            })
     }
 
     // MARK: Actions
@@ -99,8 +101,9 @@ struct ScenarioRun {
     func actions(of gesture: String? = nil) -> [ActionLine] {
         records.compactMap { record in
             guard case let .action(time, name, action) = record, gesture.map({ $0 == name }) ?? true else { return nil }
-            return ActionLine(millisecond: Self.milliseconds(time), gesture: name,
-                              action: JSONValue.object(action).serialized(decimals: 3))
+            return ActionLine(
+                millisecond: Self.milliseconds(time), gesture: name,
+                action: JSONValue.object(action).serialized(decimals: 3))
         }
     }
 
@@ -135,17 +138,19 @@ struct ScenarioRun {
         var result: [UInt32: [Decision]] = [:]
         for record in records {
             guard case let .delivery(time, touch, delivery) = record else { continue }
-            result[touch.rawValue, default: []].append(Decision(delivery: delivery, millisecond: Self.milliseconds(time)))
+            result[touch.rawValue, default: []].append(
+                Decision(delivery: delivery, millisecond: Self.milliseconds(time)))
         }
         return result
     }
 
     /// The ids of the touches the trace puts down, so a test can check that each was decided.
     var touchesInTrace: Set<UInt32> {
-        Set(trace.events.compactMap { event in
-            guard case .touch(let touch) = event.input, touch.phase == .down else { return nil }
-            return touch.id.rawValue
-        })
+        Set(
+            trace.events.compactMap { event in
+                guard case .touch(let touch) = event.input, touch.phase == .down else { return nil }
+                return touch.id.rawValue
+            })
     }
 
     // MARK: Helpers

@@ -30,7 +30,9 @@ struct BuiltPackage: Sendable {
             throw Failure(description: "build-release.sh failed:\n\(build.errors.suffix(3000))")
         }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("gb-deb-\(UUID().uuidString)").path
-        let package = try attempt { try ScriptRun.run(scripts + "build-deb.sh", ["--binary", binary, "--output", output]) }
+        let package = try attempt {
+            try ScriptRun.run(scripts + "build-deb.sh", ["--binary", binary, "--output", output])
+        }
         guard package.status == 0, let deb = package.output.split(separator: "\n").last.map(String.init) else {
             throw Failure(description: "build-deb.sh failed:\n\(package.transcript)")
         }
@@ -43,7 +45,8 @@ struct BuiltPackage: Sendable {
 
     /// The package's files unpacked into a fresh directory (`dpkg-deb -x`), removed by the caller.
     func unpack() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gb-unpacked-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gb-unpacked-\(UUID().uuidString)")
         let run = try ScriptRun.run("dpkg-deb", ["-x", deb, directory.path])
         try #require(run.status == 0, "\(run.transcript)")
         return directory
@@ -74,7 +77,11 @@ private final class BuildOnce: @unchecked Sendable {
             let starts = !isStarted
             isStarted = true
             lock.unlock()
-            if starts { Thread.detachNewThread { self.finish(Result { () throws(BuiltPackage.Failure) in try BuiltPackage.make() }) } }
+            if starts {
+                Thread.detachNewThread {
+                    self.finish(Result { () throws(BuiltPackage.Failure) in try BuiltPackage.make() })
+                }
+            }
         }
     }
 

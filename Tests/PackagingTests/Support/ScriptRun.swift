@@ -18,7 +18,8 @@ struct ScriptRun {
 
     /// The debug `gesturebridge` built beside the test bundle.
     static var builtBinary: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gesturebridge")
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "gesturebridge")
     }
 
     /// Whether these tests run in CI, where a missing tool is a failure, not a reason to skip.
@@ -38,8 +39,10 @@ struct ScriptRun {
     /// Runs a program to completion; a relative `program` is looked up on PATH.
     ///
     /// Output goes to files rather than pipes, so a chatty program never blocks on a full pipe.
-    static func run(_ program: String, _ arguments: [String], environment: [String: String]? = nil,
-                    directory: URL? = nil) throws -> ScriptRun {
+    static func run(
+        _ program: String, _ arguments: [String], environment: [String: String]? = nil,
+        directory: URL? = nil
+    ) throws -> ScriptRun {
         let resolved = program.hasPrefix("/") ? program : try #require(which(program), "\(program) is not installed")
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("gb-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
@@ -54,7 +57,8 @@ struct ScriptRun {
         if let environment {
             // The test run's tag (Tests/TestReaper), so that the process dies with the run.
             let token = String(cString: gb_test_run_token())
-            process.environment = token.isEmpty ? environment : environment.merging(["GESTUREBRIDGE_TEST_RUN": token]) { mine, _ in mine }
+            process.environment =
+                token.isEmpty ? environment : environment.merging(["GESTUREBRIDGE_TEST_RUN": token]) { mine, _ in mine }
         }
         if let directory { process.currentDirectoryURL = directory }
         process.standardInput = FileHandle.nullDevice
@@ -64,8 +68,9 @@ struct ScriptRun {
         process.waitUntilExit()
         try out.close()
         try err.close()
-        return ScriptRun(status: process.terminationStatus,
-                         output: try String(contentsOf: outURL, encoding: .utf8),
-                         errors: try String(contentsOf: errURL, encoding: .utf8))
+        return ScriptRun(
+            status: process.terminationStatus,
+            output: try String(contentsOf: outURL, encoding: .utf8),
+            errors: try String(contentsOf: errURL, encoding: .utf8))
     }
 }

@@ -40,15 +40,16 @@ struct TemporaryHome: ~Copyable {
             prefix + "/share/zsh/site-functions/_gesturebridge",
             prefix + "/share/fish/vendor_completions.d/gesturebridge.fish",
             prefix + "/share/systemd/user/gesturebridge.service",
-            path + "/.config/autostart/gesturebridge.desktop",
+            path + "/.config/autostart/gesturebridge.desktop"
         ]
     }
 
     /// Runs Packaging/install.sh with the debug binary into this home's prefix.
     func install(_ extra: [String] = []) throws -> ScriptRun {
-        try ScriptRun.run(ScriptRun.repositoryRoot.path + "/Packaging/install.sh",
-                          ["--prefix", prefix, "--binary", ScriptRun.builtBinary.path] + extra,
-                          environment: environment)
+        try ScriptRun.run(
+            ScriptRun.repositoryRoot.path + "/Packaging/install.sh",
+            ["--prefix", prefix, "--binary", ScriptRun.builtBinary.path] + extra,
+            environment: environment)
     }
 
     /// Runs the installed binary. The debug build loads the malloc interposer from beside the

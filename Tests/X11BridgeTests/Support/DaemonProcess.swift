@@ -10,9 +10,12 @@ final class DaemonProcess: @unchecked Sendable {
 
     /// Writes `config` to a temporary file and starts the daemon on `display`; waits for its ready line.
     /// `environment` is added to the test's own, such as a private `XDG_RUNTIME_DIR`.
-    static func start(display: String, config: String, environment: [String: String] = [:],
-                      verbose: Bool = true, timeout: Double = 15) throws -> DaemonProcess {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gb-run-\(UUID().uuidString.prefix(8))")
+    static func start(
+        display: String, config: String, environment: [String: String] = [:],
+        verbose: Bool = true, timeout: Double = 15
+    ) throws -> DaemonProcess {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gb-run-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let configURL = directory.appendingPathComponent("config.yaml")
         try config.write(to: configURL, atomically: true, encoding: .utf8)
@@ -39,7 +42,8 @@ final class DaemonProcess: @unchecked Sendable {
     /// The built `gesturebridge`, or the one GESTUREBRIDGE_BINARY names (such as the release build, for latency figures).
     static var executableURL: URL {
         ProcessInfo.processInfo.environment["GESTUREBRIDGE_BINARY"].map(URL.init(fileURLWithPath:))
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gesturebridge")
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+                "gesturebridge")
     }
 
     private init(process: Process, configURL: URL) {
@@ -55,8 +59,9 @@ final class DaemonProcess: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while !log.contains(needle) {
             guard Date() < deadline else {
-                throw NSError(domain: "DaemonProcess", code: 1,
-                              userInfo: [NSLocalizedDescriptionKey: "no '\(needle)' in the daemon's log:\n\(log)"])
+                throw NSError(
+                    domain: "DaemonProcess", code: 1,
+                    userInfo: [NSLocalizedDescriptionKey: "no '\(needle)' in the daemon's log:\n\(log)"])
             }
             // After an exit the pipe may still hold the last lines: keep reading until the deadline.
             usleep(5_000)

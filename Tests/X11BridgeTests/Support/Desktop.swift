@@ -58,8 +58,10 @@ enum DesktopKind: String, CaseIterable, Sendable, CustomStringConvertible {
         case .openbox:
             // --startup replaces the autostart script, which would start whatever /etc/xdg/autostart lists.
             // Openbox runs it once it has finished starting: a window mapped before may be lost.
-            ["--sm-disable", "--startup", "touch \(home.appendingPathComponent("started").path)",
-             "--config-file", "/etc/xdg/openbox/rc.xml"]
+            [
+                "--sm-disable", "--startup", "touch \(home.appendingPathComponent("started").path)",
+                "--config-file", "/etc/xdg/openbox/rc.xml"
+            ]
                 + (replacing ? ["--replace"] : [])
         case .xfwm4: ["--compositor=off", "--sm-client-disable"] + (replacing ? ["--replace"] : [])
         case .mutter: ["--x11", "--replace", "--sm-disable"]
@@ -88,21 +90,25 @@ enum DesktopKind: String, CaseIterable, Sendable, CustomStringConvertible {
     var configFiles: [String: String] {
         switch self {
         case .i3:
-            ["i3.conf": """
+            [
+                "i3.conf": """
                 font pango:monospace 8
                 default_border normal
                 focus_follows_mouse no
                 bindsym Mod1+Return exec true
-                """]
+                """
+            ]
         case .kwin:
-            [".config/kwinrc": """
+            [
+                ".config/kwinrc": """
                 [Desktops]
                 Number=4
                 Rows=1
 
                 [Compositing]
                 Enabled=false
-                """]
+                """
+            ]
         default: [:]
         }
     }
@@ -132,9 +138,11 @@ final class Desktop: @unchecked Sendable {
     /// Starts the manager on `display` and waits until it manages the screen.
     static func start(_ kind: DesktopKind, display: String, timeout: Double = 30) throws -> Desktop {
         guard FileManager.default.isExecutableFile(atPath: kind.executable) else { throw StartError.missing(kind) }
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("gb-desktop-\(kind)-\(UUID().uuidString.prefix(8))")
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gb-desktop-\(kind)-\(UUID().uuidString.prefix(8))")
         for directory in [".config", ".cache", ".local/share", "runtime"] {
-            try FileManager.default.createDirectory(at: home.appendingPathComponent(directory), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: home.appendingPathComponent(directory), withIntermediateDirectories: true)
         }
         chmod(home.appendingPathComponent("runtime").path, 0o700)
         for (name, text) in kind.configFiles {
@@ -229,8 +237,9 @@ final class Desktop: @unchecked Sendable {
         while true {
             let owner = selectionOwner
             if owner != 0, owner != old, let manager = connection.readWindowManager(),
-               manager.name == kind.wmName, manager.isEWMH,
-               kind != .openbox || FileManager.default.fileExists(atPath: home.appendingPathComponent("started").path) {
+                manager.name == kind.wmName, manager.isEWMH,
+                kind != .openbox || FileManager.default.fileExists(atPath: home.appendingPathComponent("started").path)
+            {
                 try waitUntilFramingWindows(until: deadline)
                 return
             }

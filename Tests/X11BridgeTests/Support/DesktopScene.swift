@@ -32,15 +32,18 @@ final class DesktopScene: @unchecked Sendable {
 
     /// A client window of `instance`/`className` the window manager manages (it is in `_NET_CLIENT_LIST`).
     func launchManaged(_ instance: String, className: String, frame: (Int, Int, Int, Int)) throws -> TestClient {
-        let client = try TestClient.launch(display: server.display, instance: instance, className: className,
-                                           title: instance, frame: frame, flags: [.selectTouch])
+        let client = try TestClient.launch(
+            display: server.display, instance: instance, className: className,
+            title: instance, frame: frame, flags: [.selectTouch])
         do {
             try waitUntil("the window manager manages \(instance)", timeout: 15) {
                 clientList.contains(client.window) && (try? clientBox(client.window)) != nil
             }
             // Framed and placed: a frame around it that stays put for 100 ms.
             try waitUntil("\(instance) framed", timeout: 15) {
-                guard try frameBox(client.window).description != clientBox(client.window).description else { return false }
+                guard try frameBox(client.window).description != clientBox(client.window).description else {
+                    return false
+                }
                 let before = try frameBox(client.window).description
                 usleep(100_000)
                 return try frameBox(client.window).description == before
@@ -70,7 +73,8 @@ final class DesktopScene: @unchecked Sendable {
         }
         var x: Int32 = 0, y: Int32 = 0
         var child: Window = 0
-        XTranslateCoordinates(connection.display, Window(window), Window(connection.root.rawValue), 0, 0, &x, &y, &child)
+        XTranslateCoordinates(
+            connection.display, Window(window), Window(connection.root.rawValue), 0, 0, &x, &y, &child)
         return Box(x: Double(x), y: Double(y), width: Double(attributes.width), height: Double(attributes.height))
     }
 
@@ -124,7 +128,8 @@ final class DesktopScene: @unchecked Sendable {
         try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .began, x: points[$0].0, y: points[$0].1) })
         for _ in 0..<5 {
             for index in points.indices { points[index].0 += dx / 5; points[index].1 += dy / 5 }
-            try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .moved, x: points[$0].0, y: points[$0].1) })
+            try touchscreen.frame(
+                ids.indices.map { .init(id: ids[$0], phase: .moved, x: points[$0].0, y: points[$0].1) })
         }
         try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: points[$0].0, y: points[$0].1) })
     }
@@ -148,7 +153,8 @@ final class DesktopScene: @unchecked Sendable {
         for step in 1...steps {
             usleep(15_000)
             let fraction = Double(step) / Double(steps)
-            try touchscreen.frame([.init(id: id, phase: .moved, x: point.x + dx * fraction, y: point.y + dy * fraction)])
+            try touchscreen.frame([.init(id: id, phase: .moved, x: point.x + dx * fraction, y: point.y + dy * fraction)]
+            )
         }
         try touchscreen.frame([.init(id: id, phase: .ended, x: point.x + dx, y: point.y + dy)])
     }
@@ -163,11 +169,15 @@ final class DesktopScene: @unchecked Sendable {
             let frame = try frameBox(window), client = try clientBox(window)
             let height = Int32(client.y - frame.y)
             guard height > 2, frame.width > 2,
-                  let image = XGetImage(display, Window(connection.root.rawValue), Int32(frame.x), Int32(frame.y),
-                                        UInt32(frame.width), UInt32(height), UInt(UInt32.max), ZPixmap) else { return false }
+                let image = XGetImage(
+                    display, Window(connection.root.rawValue), Int32(frame.x), Int32(frame.y),
+                    UInt32(frame.width), UInt32(height), UInt(UInt32.max), ZPixmap)
+            else { return false }
             defer { _ = cx11_XDestroyImage(image) }
             let first = cx11_XGetPixel(image, 0, height / 2)
-            return stride(from: 0, to: Int32(frame.width), by: 2).contains { cx11_XGetPixel(image, $0, height / 2) != first }
+            return stride(from: 0, to: Int32(frame.width), by: 2).contains {
+                cx11_XGetPixel(image, $0, height / 2) != first
+            }
         }
     }
 

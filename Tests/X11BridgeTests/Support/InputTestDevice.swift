@@ -152,10 +152,10 @@ final class InputTestDevice {
         var message = Self.header(length: Message.touchSize, type: Message.touch)
         message.append(littleEndian: touch.id)
         message.append(littleEndian: touch.phase.rawValue)
-        message.append(littleEndian: UInt32(0))                 // has_unaccelerated
-        message += [0b11, 0, 0, 0, 0, 0, 0, 0]                  // mask: valuators 0 and 1
-        message += [0, 0, 0, 0]                                 // padding: the doubles are 8-aligned
-        var valuators = [Double](repeating: 0, count: 128)      // valuators[64], unaccelerated[64]
+        message.append(littleEndian: UInt32(0))  // has_unaccelerated
+        message += [0b11, 0, 0, 0, 0, 0, 0, 0]  // mask: valuators 0 and 1
+        message += [0, 0, 0, 0]  // padding: the doubles are 8-aligned
+        var valuators = [Double](repeating: 0, count: 128)  // valuators[64], unaccelerated[64]
         valuators[0] = deviceValue(touch.x, screen: screenWidth)
         valuators[1] = deviceValue(touch.y, screen: screenHeight)
         for value in valuators { message.append(littleEndian: value.bitPattern) }
@@ -178,13 +178,20 @@ final class InputTestDevice {
     }
 
     /// Injects one touchpad pinch event (GESTURE_PINCH) and waits.
-    func pinch(_ phase: GesturePhase, fingers: UInt16, dx: Double = 0, dy: Double = 0,
-               scale: Double, angleDelta: Double = 0) throws {
-        let type: UInt16 = switch phase { case .began: 27; case .updated: 28; case .ended: 29 }
+    func pinch(
+        _ phase: GesturePhase, fingers: UInt16, dx: Double = 0, dy: Double = 0,
+        scale: Double, angleDelta: Double = 0
+    ) throws {
+        let type: UInt16 =
+            switch phase {
+            case .began: 27;
+            case .updated: 28;
+            case .ended: 29
+            }
         var message = Self.header(length: Message.pinchSize, type: Message.gesturePinch)
         message.append(littleEndian: type)
         message.append(littleEndian: fingers)
-        message.append(littleEndian: UInt32(0))                 // flags
+        message.append(littleEndian: UInt32(0))  // flags
         for value in [dx, dy, dx, dy, scale, angleDelta] { message.append(littleEndian: value.bitPattern) }
         precondition(message.count == Message.pinchSize)
         try write(message)
@@ -193,7 +200,12 @@ final class InputTestDevice {
 
     /// Injects one touchpad swipe event (GESTURE_SWIPE) and waits.
     func swipe(_ phase: GesturePhase, fingers: UInt16, dx: Double = 0, dy: Double = 0) throws {
-        let type: UInt16 = switch phase { case .began: 30; case .updated: 31; case .ended: 32 }
+        let type: UInt16 =
+            switch phase {
+            case .began: 30;
+            case .updated: 31;
+            case .ended: 32
+            }
         var message = Self.header(length: Message.swipeSize, type: Message.gestureSwipe)
         message.append(littleEndian: type)
         message.append(littleEndian: fingers)
@@ -225,7 +237,9 @@ final class InputTestDevice {
         guard fd >= 0 else { throw ProtocolError.closed }
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
+            let written = bytes.withUnsafeBytes {
+                Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+            }
             if written < 0 {
                 if errno == EINTR { continue }
                 throw ProtocolError.socket("send", errno)

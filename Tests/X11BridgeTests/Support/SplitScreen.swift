@@ -20,7 +20,9 @@ enum SplitScreen {
         X11Connection.surviveLoss(of: display)
         defer { XCloseDisplay(display) }
         let root = XDefaultRootWindow(display)
-        guard let resources = XRRGetScreenResources(display, root) else { throw Failure(description: "no XRandR resources") }
+        guard let resources = XRRGetScreenResources(display, root) else {
+            throw Failure(description: "no XRandR resources")
+        }
         defer { XRRFreeScreenResources(resources) }
         guard resources.pointee.noutput >= 2, resources.pointee.ncrtc >= 2 else {
             throw Failure(description: "the dummy driver has fewer than two outputs and CRTCs")
@@ -49,9 +51,12 @@ enum SplitScreen {
         for output in outputs { XRRAddOutputMode(display, output, mode) }
         for index in 0..<2 {
             var output = outputs[index]
-            let status = XRRSetCrtcConfig(display, resources, crtcs[index], Time(CurrentTime), Int32(index * 960), 0,
-                                          mode, Rotation(RR_Rotate_0), &output, 1)
-            guard status == Success else { throw Failure(description: "XRRSetCrtcConfig for \(names[index]) failed: \(status)") }
+            let status = XRRSetCrtcConfig(
+                display, resources, crtcs[index], Time(CurrentTime), Int32(index * 960), 0,
+                mode, Rotation(RR_Rotate_0), &output, 1)
+            guard status == Success else {
+                throw Failure(description: "XRRSetCrtcConfig for \(names[index]) failed: \(status)")
+            }
         }
         XSync(display, 0)
         return (names[0], names[1])

@@ -108,19 +108,25 @@ final class TestClient: @unchecked Sendable {
     }
 
     /// Starts the client on `display` and waits for its `ready` line (window mapped, grab made).
-    static func launch(display: String, instance: String = "testclient", className: String = "TestClient",
-                       title: String = "Test client", frame: (x: Int, y: Int, width: Int, height: Int) = (0, 0, 1920, 1080),
-                       flags: [Flag] = [.selectTouch], timeout: Double = 10) throws -> TestClient {
+    static func launch(
+        display: String, instance: String = "testclient", className: String = "TestClient",
+        title: String = "Test client", frame: (x: Int, y: Int, width: Int, height: Int) = (0, 0, 1920, 1080),
+        flags: [Flag] = [.selectTouch], timeout: Double = 10
+    ) throws -> TestClient {
         let process = Process()
         process.executableURL = executableURL()
-        process.arguments = [display, instance, className, title,
-                             String(frame.x), String(frame.y), String(frame.width), String(frame.height)]
+        process.arguments =
+            [
+                display, instance, className, title,
+                String(frame.x), String(frame.y), String(frame.width), String(frame.height)
+            ]
             + flags.map(\.rawValue)
         let output = Pipe.closingOnExec(), input = Pipe.closingOnExec()
         process.standardOutput = output
         process.standardInput = input
         try process.run()
-        let client = TestClient(process: process, output: output.fileHandleForReading, input: input.fileHandleForWriting)
+        let client = TestClient(
+            process: process, output: output.fileHandleForReading, input: input.fileHandleForWriting)
         let ready = try client.waitForEvent("ready", timeout: timeout) { $0.type == "ready" }
         client.window = ready.window ?? 0
         return client
@@ -167,8 +173,10 @@ final class TestClient: @unchecked Sendable {
 
     /// Waits until `count` events match, and returns them; the events need not be new.
     @discardableResult
-    func waitForEvents(_ what: String, count: Int, timeout: Double = 15,
-                       where predicate: (Event) -> Bool) throws -> [Event] {
+    func waitForEvents(
+        _ what: String, count: Int, timeout: Double = 15,
+        where predicate: (Event) -> Bool
+    ) throws -> [Event] {
         let deadline = Date().addingTimeInterval(timeout)
         condition.lock()
         defer { condition.unlock() }
@@ -208,7 +216,11 @@ final class TestClient: @unchecked Sendable {
         try send("grab-keyboard")
         let grab = try waitForEvent("grab") { $0.type == "grab" }
         guard grab.status == 0 else {
-            throw NSError(domain: "TestClient", code: 2, userInfo: [NSLocalizedDescriptionKey: "XGrabKeyboard returned \(grab.status.map(String.init) ?? "nothing")"])
+            throw NSError(
+                domain: "TestClient", code: 2,
+                userInfo: [
+                    NSLocalizedDescriptionKey: "XGrabKeyboard returned \(grab.status.map(String.init) ?? "nothing")"
+                ])
         }
     }
 

@@ -81,8 +81,10 @@ final class ToolProcess: @unchecked Sendable {
 
     /// Waits until stdout contains `needle`.
     func waitForOutput(_ needle: String, timeout: Double = 15) throws {
-        try waitUntil("'\(needle)' from gesturebridge \(process.arguments?.first ?? ""); it printed:\n"
-                      + standardOutput + standardError, timeout: timeout) { standardOutput.contains(needle) }
+        try waitUntil(
+            "'\(needle)' from gesturebridge \(process.arguments?.first ?? ""); it printed:\n"
+                + standardOutput + standardError, timeout: timeout
+        ) { standardOutput.contains(needle) }
     }
 
     /// Sends a signal (SIGINT: Ctrl-C), if it still runs.
@@ -93,7 +95,9 @@ final class ToolProcess: @unchecked Sendable {
     /// Waits for the exit and for its last output; returns the exit status.
     @discardableResult
     func waitForExit(timeout: Double = 10) throws -> Int32 {
-        try waitUntil("gesturebridge \(process.arguments?.first ?? "") to exit", timeout: timeout) { !process.isRunning }
+        try waitUntil("gesturebridge \(process.arguments?.first ?? "") to exit", timeout: timeout) {
+            !process.isRunning
+        }
         process.waitUntilExit()
         // The pipes may still hold the last lines: wait for both to reach end of file.
         try waitUntil("the end of its output", timeout: timeout) { lock.withLock { openPipes == 0 } }

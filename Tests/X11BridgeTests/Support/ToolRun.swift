@@ -12,7 +12,8 @@ enum ToolRun {
     /// The binary: `GESTUREBRIDGE_BINARY`, else the one built beside the test bundle, as `DaemonProcess` finds it.
     static var executableURL: URL {
         ProcessInfo.processInfo.environment["GESTUREBRIDGE_BINARY"].map(URL.init(fileURLWithPath:))
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("gesturebridge")
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+                "gesturebridge")
     }
 
     /// Starts the tool; the caller reads `output` and `errors` pipes and waits.
@@ -30,7 +31,8 @@ enum ToolRun {
     }
 
     /// Runs the tool to its end (killed after `timeout` seconds) and returns what it printed.
-    static func run(_ arguments: [String], environment: [String: String]? = nil, timeout: Double = 20) throws -> Result {
+    static func run(_ arguments: [String], environment: [String: String]? = nil, timeout: Double = 20) throws -> Result
+    {
         let (process, output, errors) = try start(arguments, environment: environment)
         return finish(process, output, errors, timeout: timeout)
     }
@@ -49,8 +51,9 @@ enum ToolRun {
         finished.wait()
         process.waitUntilExit()
         killer.cancel()
-        return Result(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-                      errors: String(decoding: errorText.data, as: UTF8.self))
+        return Result(
+            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+            errors: String(decoding: errorText.data, as: UTF8.self))
     }
 
     /// The standard error a reader thread fills; read only after its semaphore.

@@ -37,8 +37,10 @@ struct WindowDesk {
     /// reads the scene only through `tracker.scene`: a change the events do not report
     /// is never seen.
     @discardableResult
-    func waitForScene(_ what: String, timeout: Double = 15,
-                      until predicate: (SceneDescription) -> Bool) throws -> SceneDescription {
+    func waitForScene(
+        _ what: String, timeout: Double = 15,
+        until predicate: (SceneDescription) -> Bool
+    ) throws -> SceneDescription {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             tracker.processPendingEvents()
@@ -69,8 +71,9 @@ struct WindowDesk {
         var type: Atom = 0, format: Int32 = 0
         var count: UInt = 0, remaining: UInt = 0
         var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, Window(mover.root.rawValue), XInternAtom(display, name, 0), 0, 1, 0,
-                                        Atom(XA_CARDINAL), &type, &format, &count, &remaining, &data)
+        let status = XGetWindowProperty(
+            display, Window(mover.root.rawValue), XInternAtom(display, name, 0), 0, 1, 0,
+            Atom(XA_CARDINAL), &type, &format, &count, &remaining, &data)
         defer { if let data { XFree(data) } }
         guard status == Success, format == 32, count == 1, let data else { return nil }
         return UInt64(UInt(bitPattern: data.withMemoryRebound(to: Int.self, capacity: 1) { $0.pointee }))

@@ -28,7 +28,8 @@ final class WindowManager: @unchecked Sendable {
     /// Starts openbox on `display` and waits (at most `timeout` seconds) until it manages the screen.
     static func start(display: String, timeout: Double = 10) throws -> WindowManager {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/openbox") else { throw StartError.missing }
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent("gesturebridge-openbox-\(UUID().uuidString.prefix(8))")
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gesturebridge-openbox-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")

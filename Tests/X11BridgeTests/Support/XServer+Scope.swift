@@ -20,8 +20,10 @@ struct XServerScope: SuiteTrait, TestScoping {
 
     var isRecursive: Bool { false }
 
-    func provideScope(for test: Test, testCase: Test.Case?,
-                      performing function: @Sendable () async throws -> Void) async throws {
+    func provideScope(
+        for test: Test, testCase: Test.Case?,
+        performing function: @Sendable () async throws -> Void
+    ) async throws {
         let server = try XServer.start(devices: devices)
         defer { server.stop() }
         try await XServer.$current.withValue(server) {

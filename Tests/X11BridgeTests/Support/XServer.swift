@@ -58,8 +58,10 @@ final class XServer: @unchecked Sendable {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: xorg)
-        process.arguments = ["-config", config.path, "-noreset", "-nolisten", "tcp",
-                             "-logfile", directory.appendingPathComponent("Xorg.log").path, "-displayfd", "1"]
+        process.arguments = [
+            "-config", config.path, "-noreset", "-nolisten", "tcp",
+            "-logfile", directory.appendingPathComponent("Xorg.log").path, "-displayfd", "1"
+        ]
         let displayPipe = Pipe.closingOnExec()
         process.standardOutput = displayPipe
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
@@ -78,8 +80,9 @@ final class XServer: @unchecked Sendable {
             if data.isEmpty { continue }
             number += String(decoding: data, as: UTF8.self)
         }
-        let server = XServer(directory: directory, display: ":" + number.trimmingCharacters(in: .whitespacesAndNewlines),
-                             process: process, devices: devices)
+        let server = XServer(
+            directory: directory, display: ":" + number.trimmingCharacters(in: .whitespacesAndNewlines),
+            process: process, devices: devices)
         return server
     }
 
