@@ -94,8 +94,9 @@ let package = Package(
         .testTarget(
             name: "GestureReplayTests",
             dependencies: [
-                "GestureReplay", "GestureConfig", "GestureRuntime", "GestureEngine", "gesturebridge", "FuzzTargets",
-                "TestReaper"
+                "GestureReplay", "GestureConfig", "GestureRuntime", "GestureEngine", "FuzzTargets", "TestReaper",
+                // Not imported: built so that the tests can run `gesturebridge replay` as a process.
+                "gesturebridge"
             ],
             resources: [.copy("Traces")]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import GestureReplay
 import Testing
 @testable import gesturebridge
 
@@ -92,5 +93,16 @@ import Testing
         #expect(
             options.resolvedPath(environment: ["XDG_CONFIG_HOME": "not/absolute", "HOME": home.path])
                 == home.path + "/.config/gesturebridge/config.yaml")
+    }
+
+    @Test func recordingOptionsParse() throws {
+        let command = try GestureBridge.parseAsRoot(
+            ["replay", "r.events", "--screen", "2560x1440@192", "--device-description", "d.desc", "--convert"])
+        let replay = try #require(command as? ReplayCommand)
+        #expect(replay.screen == Trace.Screen(width: 2560, height: 1440, dpi: 192))
+        #expect(replay.deviceDescription == "d.desc")
+        #expect(replay.convert)
+        let plain = try #require(try GestureBridge.parseAsRoot(["replay", "t.jsonl"]) as? ReplayCommand)
+        #expect(plain.screen == nil && plain.deviceDescription == nil && !plain.convert)
     }
 }

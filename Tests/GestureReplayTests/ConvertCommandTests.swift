@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 @testable import GestureReplay
-@testable import gesturebridge
 
 /// `gesturebridge replay` on device recordings: `--convert`, `--screen` and `--device-description`, run as a process.
 @Suite struct ConvertCommandTests {
@@ -132,16 +131,5 @@ import Testing
         let bytes = Array(line.utf8)
         var parser = JSONParser(bytes: bytes, start: 0, end: bytes.count)
         return try? parser.parseValue()
-    }
-
-    @Test func recordingOptionsParse() throws {
-        let command = try GestureBridge.parseAsRoot(
-            ["replay", "r.events", "--screen", "2560x1440@192", "--device-description", "d.desc", "--convert"])
-        let replay = try #require(command as? ReplayCommand)
-        #expect(replay.screen == Trace.Screen(width: 2560, height: 1440, dpi: 192))
-        #expect(replay.deviceDescription == "d.desc")
-        #expect(replay.convert)
-        let plain = try #require(try GestureBridge.parseAsRoot(["replay", "t.jsonl"]) as? ReplayCommand)
-        #expect(plain.screen == nil && plain.deviceDescription == nil && !plain.convert)
     }
 }
