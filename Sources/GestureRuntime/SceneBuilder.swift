@@ -100,50 +100,80 @@ public enum SceneBuilder {
 public enum RecognizerFactory {
     /// A new recognizer named after the binding.
     public static func make(_ binding: Binding, fingerWindow: Double) -> GestureRecognizer {
-        let recognizer: GestureRecognizer
-        switch binding.recognizer {
-        case .tap(let p):
-            let tap = TapGestureRecognizer(name: binding.name)
-            if let v = p.numberOfTouchesRequired { tap.numberOfTouchesRequired = v }
-            if let v = p.numberOfTapsRequired { tap.numberOfTapsRequired = v }
-            if let v = p.allowableMovement { tap.allowableMovement = v }
-            if let v = p.maximumTapInterval { tap.maximumTapInterval = v }
-            if let v = p.maximumTapDuration { tap.maximumTapDuration = v }
-            recognizer = tap
-        case .longPress(let p):
-            let press = LongPressGestureRecognizer(name: binding.name)
-            if let v = p.numberOfTouchesRequired { press.numberOfTouchesRequired = v }
-            if let v = p.numberOfTapsRequired { press.numberOfTapsRequired = v }
-            if let v = p.minimumPressDuration { press.minimumPressDuration = v }
-            if let v = p.allowableMovement { press.allowableMovement = v }
-            recognizer = press
-        case .pan(let p):
-            let pan = PanGestureRecognizer(name: binding.name)
-            if let v = p.minimumNumberOfTouches { pan.minimumNumberOfTouches = v }
-            if let v = p.maximumNumberOfTouches { pan.maximumNumberOfTouches = v }
-            if let v = p.hysteresis { pan.hysteresis = v }
-            if let v = p.allowedDirections { pan.allowedDirections = v }
-            recognizer = pan
-        case .swipe(let p):
-            let swipe = SwipeGestureRecognizer(name: binding.name)
-            if let v = p.numberOfTouchesRequired { swipe.numberOfTouchesRequired = v }
-            if let v = p.direction { swipe.direction = v }
-            if let v = p.minimumDistance { swipe.minimumDistance = v }
-            if let v = p.maximumDuration { swipe.maximumDuration = v }
-            if let v = p.maximumAngle { swipe.maximumAngle = v }
-            recognizer = swipe
-        case .pinch(let p):
-            let pinch = PinchGestureRecognizer(name: binding.name)
-            if let v = p.numberOfTouchesRequired { pinch.numberOfTouchesRequired = v }
-            if let v = p.hysteresis { pinch.hysteresis = v }
-            recognizer = pinch
-        case .rotate(let p):
-            let rotation = RotationGestureRecognizer(name: binding.name)
-            if let v = p.numberOfTouchesRequired { rotation.numberOfTouchesRequired = v }
-            if let v = p.hysteresis { rotation.hysteresis = v }
-            recognizer = rotation
-        }
+        let name = binding.name
+        let recognizer: GestureRecognizer =
+            switch binding.recognizer {
+            case .tap(let parameters):
+                configured(
+                    TapGestureRecognizer(name: name), parameters,
+                    [
+                        .init(\.numberOfTouchesRequired, \.numberOfTouchesRequired),
+                        .init(\.numberOfTapsRequired, \.numberOfTapsRequired),
+                        .init(\.allowableMovement, \.allowableMovement),
+                        .init(\.maximumTapInterval, \.maximumTapInterval),
+                        .init(\.maximumTapDuration, \.maximumTapDuration)
+                    ])
+            case .longPress(let parameters):
+                configured(
+                    LongPressGestureRecognizer(name: name), parameters,
+                    [
+                        .init(\.numberOfTouchesRequired, \.numberOfTouchesRequired),
+                        .init(\.numberOfTapsRequired, \.numberOfTapsRequired),
+                        .init(\.minimumPressDuration, \.minimumPressDuration),
+                        .init(\.allowableMovement, \.allowableMovement)
+                    ])
+            case .pan(let parameters):
+                configured(
+                    PanGestureRecognizer(name: name), parameters,
+                    [
+                        .init(\.minimumNumberOfTouches, \.minimumNumberOfTouches),
+                        .init(\.maximumNumberOfTouches, \.maximumNumberOfTouches),
+                        .init(\.hysteresis, \.hysteresis),
+                        .init(\.allowedDirections, \.allowedDirections)
+                    ])
+            case .swipe(let parameters):
+                configured(
+                    SwipeGestureRecognizer(name: name), parameters,
+                    [
+                        .init(\.numberOfTouchesRequired, \.numberOfTouchesRequired),
+                        .init(\.direction, \.direction),
+                        .init(\.minimumDistance, \.minimumDistance),
+                        .init(\.maximumDuration, \.maximumDuration),
+                        .init(\.maximumAngle, \.maximumAngle)
+                    ])
+            case .pinch(let parameters):
+                configured(
+                    PinchGestureRecognizer(name: name), parameters,
+                    [
+                        .init(\.numberOfTouchesRequired, \.numberOfTouchesRequired), .init(\.hysteresis, \.hysteresis)
+                    ])
+            case .rotate(let parameters):
+                configured(
+                    RotationGestureRecognizer(name: name), parameters,
+                    [
+                        .init(\.numberOfTouchesRequired, \.numberOfTouchesRequired), .init(\.hysteresis, \.hysteresis)
+                    ])
+            }
         recognizer.fingerWindow = fingerWindow
+        return recognizer
+    }
+
+    /// One recognizer property that a config parameter sets when the config gives it; the
+    /// others keep UIKit's defaults.
+    struct Override<Recognizer: GestureRecognizer, Parameters> {
+        let apply: (Recognizer, Parameters) -> Void
+
+        init<Value>(_ property: ReferenceWritableKeyPath<Recognizer, Value>, _ parameter: KeyPath<Parameters, Value?>) {
+            apply = { recognizer, parameters in
+                if let value = parameters[keyPath: parameter] { recognizer[keyPath: property] = value }
+            }
+        }
+    }
+
+    private static func configured<Recognizer: GestureRecognizer, Parameters>(
+        _ recognizer: Recognizer, _ parameters: Parameters, _ overrides: [Override<Recognizer, Parameters>]
+    ) -> Recognizer {
+        for override in overrides { override.apply(recognizer, parameters) }
         return recognizer
     }
 }

@@ -192,3 +192,69 @@ struct BindingRuntimeStepTests {
         #expect(Self.fired([0.1, 0.15, 0.05, 0.15], every: 0.1) == "+")
     }
 }
+
+/// Every parameter a binding gives reaches its recognizer; those it leaves out keep UIKit's defaults.
+@Suite struct RecognizerFactoryTests {
+    static func make(_ spec: RecognizerSpec) -> GestureRecognizer {
+        let binding = Binding(
+            name: "b", scope: .screen, recognizer: spec,
+            location: SourceLocation(file: "t.yaml", line: 1, column: 1))
+        return RecognizerFactory.make(binding, fingerWindow: 0.2)
+    }
+
+    @Test func eachParameterSetsItsProperty() throws {
+        let tap = try #require(
+            Self.make(
+                .tap(
+                    TapParameters(
+                        numberOfTouchesRequired: 2, numberOfTapsRequired: 3, allowableMovement: 11,
+                        maximumTapInterval: 0.41,
+                        maximumTapDuration: 0.29))) as? TapGestureRecognizer)
+        #expect(tap.numberOfTouchesRequired == 2 && tap.numberOfTapsRequired == 3 && tap.allowableMovement == 11)
+        #expect(tap.maximumTapInterval == 0.41 && tap.maximumTapDuration == 0.29 && tap.fingerWindow == 0.2)
+
+        let press = try #require(
+            Self.make(
+                .longPress(
+                    LongPressParameters(
+                        numberOfTouchesRequired: 3, numberOfTapsRequired: 1, minimumPressDuration: 0.9,
+                        allowableMovement: 7)))
+                as? LongPressGestureRecognizer)
+        #expect(press.numberOfTouchesRequired == 3 && press.numberOfTapsRequired == 1)
+        #expect(press.minimumPressDuration == 0.9 && press.allowableMovement == 7)
+
+        let pan = try #require(
+            Self.make(
+                .pan(
+                    PanParameters(
+                        minimumNumberOfTouches: 2, maximumNumberOfTouches: 4, hysteresis: 13, allowedDirections: .up)))
+                as? PanGestureRecognizer)
+        #expect(pan.minimumNumberOfTouches == 2 && pan.maximumNumberOfTouches == 4)
+        #expect(pan.hysteresis == 13 && pan.allowedDirections == .up)
+
+        let swipe = try #require(
+            Self.make(
+                .swipe(
+                    SwipeParameters(
+                        numberOfTouchesRequired: 4, direction: .left, minimumDistance: 90, maximumDuration: 0.35,
+                        maximumAngle: 0.3))) as? SwipeGestureRecognizer)
+        #expect(swipe.numberOfTouchesRequired == 4 && swipe.direction == .left && swipe.minimumDistance == 90)
+        #expect(swipe.maximumDuration == 0.35 && swipe.maximumAngle == 0.3)
+
+        let pinch = try #require(
+            Self.make(.pinch(PinchParameters(numberOfTouchesRequired: 3, hysteresis: 0.07)))
+                as? PinchGestureRecognizer)
+        #expect(pinch.numberOfTouchesRequired == 3 && pinch.hysteresis == 0.07)
+        let rotation = try #require(
+            Self.make(.rotate(RotationParameters(numberOfTouchesRequired: 3, hysteresis: 0.2)))
+                as? RotationGestureRecognizer)
+        #expect(rotation.numberOfTouchesRequired == 3 && rotation.hysteresis == 0.2)
+    }
+
+    @Test func leftOutParametersKeepUIKitsDefaults() throws {
+        let tap = try #require(Self.make(.tap(TapParameters())) as? TapGestureRecognizer)
+        let plain = TapGestureRecognizer(name: "plain")
+        #expect(tap.numberOfTouchesRequired == plain.numberOfTouchesRequired)
+        #expect(tap.maximumTapInterval == plain.maximumTapInterval && tap.allowableMovement == plain.allowableMovement)
+    }
+}
