@@ -81,13 +81,19 @@ final class CommandSpawnerTests {
         #expect(Self.waitForExit(spawner, pid) == .signaled(SIGKILL))
     }
 
-    /// Waits (bounded) until the shell started with `exec sleep` has become `sleep`.
+    /// Waits (bounded) until the shell started with `exec sleep` has become `sleep` and sleeps:
+    /// in its nanosleep call, past its start-up, which opens and closes files of its own (the
+    /// locale archive), so its descriptors are then exactly what it inherited.
     static func waitUntilSleeping(_ pid: pid_t) {
-        let deadline = Date().addingTimeInterval(5)
-        while (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe"))?.hasSuffix("/sleep")
-            != true,
-            Date() < deadline
-        { usleep(2_000) }
+        func isSleeping() -> Bool {
+            let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")
+            let call = (try? String(contentsOfFile: "/proc/\(pid)/syscall", encoding: .utf8))?.split(separator: " ")
+                .first
+            // x86_64: clock_nanosleep is 230, nanosleep 35.
+            return exe?.hasSuffix("/sleep") == true && (call == "230" || call == "35")
+        }
+        let deadline = Date().addingTimeInterval(15)
+        while !isSleeping(), Date() < deadline { usleep(2_000) }
     }
 
     @Test func theChildInheritsNoDescriptorAndReadsDevNull() throws {
