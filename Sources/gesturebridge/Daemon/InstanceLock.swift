@@ -103,7 +103,7 @@ final class InstanceLock {
         let name = abstractName(display: display)
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .system("socket", errno) }
-        var address = abstractAddress(name)
+        var address = UnixSocket.abstractAddress(name)
         let bound = withUnsafePointer(to: &address.address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, address.length) }
         }
@@ -121,25 +121,13 @@ final class InstanceLock {
             lockPath: "@" + name)
     }
 
-    private static func abstractAddress(_ name: String) -> (address: sockaddr_un, length: socklen_t) {
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let bytes = Array(name.utf8.prefix(MemoryLayout.size(ofValue: address.sun_path) - 1))
-        withUnsafeMutableBytes(of: &address.sun_path) { path in
-            path[0] = 0  // the abstract namespace
-            for (index, byte) in bytes.enumerated() { path[index + 1] = byte }
-        }
-        let length = MemoryLayout<sa_family_t>.size + 1 + bytes.count
-        return (address, socklen_t(length))
-    }
-
     /// The pid of the process listening on abstract `name`, from the kernel's credentials.
     private static func peerPID(_ name: String) -> Int32? {
         let fd = socket(
             AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
-        var address = abstractAddress(name)
+        var address = UnixSocket.abstractAddress(name)
         let connected = withUnsafePointer(to: &address.address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, address.length) }
         }
@@ -153,7 +141,8 @@ final class InstanceLock {
 
     /// systemd, when the process's environment has systemd's INVOCATION_ID; the session otherwise.
     private static func origin(of pid: Int32) -> Origin {
-        guard let fd = Optional(open("/proc/\(pid)/environ", O_RDONLY | O_CLOEXEC)), fd >= 0 else { return .session }
+        let fd = open("/proc/\(pid)/environ", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .session }
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: 65536)
         let count = read(fd, &bytes, bytes.count)

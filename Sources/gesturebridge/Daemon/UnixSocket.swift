@@ -73,6 +73,20 @@ enum UnixSocket {
         return (info.st_dev, info.st_ino)
     }
 
+    /// A `sockaddr_un` in the abstract namespace (`@name`: no file, gone with its holder) and its
+    /// length, which for an abstract name counts only the bytes used; a long name is cut to fit.
+    static func abstractAddress(_ name: String) -> (address: sockaddr_un, length: socklen_t) {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(name.utf8.prefix(MemoryLayout.size(ofValue: address.sun_path) - 1))
+        withUnsafeMutableBytes(of: &address.sun_path) { path in
+            path[0] = 0  // the abstract namespace
+            for (index, byte) in bytes.enumerated() { path[index + 1] = byte }
+        }
+        let length = MemoryLayout<sa_family_t>.size + 1 + bytes.count
+        return (address, socklen_t(length))
+    }
+
     /// A `sockaddr_un` for `path`; a path longer than `sun_path` is an error, never truncated.
     static func address(_ path: String) throws(ControlError) -> sockaddr_un {
         var address = sockaddr_un()
