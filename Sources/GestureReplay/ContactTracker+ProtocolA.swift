@@ -51,20 +51,20 @@ extension ContactTracker {
         let matches = match(reported)
         var next: [TrackedContact] = []
         for (index, previous) in previousContacts.enumerated() where !matches.contains(where: { $0 == index }) {
-            emit(report, id: previous.touch, phase: .up, x: previous.x, y: previous.y)
+            emit(report, id: previous.touch, phase: .ended, x: previous.x, y: previous.y)
         }
         for (contact, match) in zip(reported, matches) {
             if let index = match {
                 let previous = previousContacts[index]
                 if contact.x != previous.x || contact.y != previous.y {
-                    emit(report, id: previous.touch, phase: .move, x: contact.x, y: contact.y)
+                    emit(report, id: previous.touch, phase: .moved, x: contact.x, y: contact.y)
                 }
                 next.append(
                     TrackedContact(
                         trackingID: contact.trackingID, touch: previous.touch,
                         x: contact.x, y: contact.y))
             } else {
-                emit(report, id: nextID, phase: .down, x: contact.x, y: contact.y)
+                emit(report, id: nextID, phase: .began, x: contact.x, y: contact.y)
                 next.append(TrackedContact(trackingID: contact.trackingID, touch: nextID, x: contact.x, y: contact.y))
                 nextID += 1
             }

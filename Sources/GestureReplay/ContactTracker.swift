@@ -1,3 +1,5 @@
+import GestureEngine
+
 /// One touch change in device units, decoded from kernel multitouch events.
 struct ContactEvent: Sendable, Hashable {
     /// The recording line of the `SYN_REPORT` that completed the frame (the last frame's, for a cancel).
@@ -6,7 +8,7 @@ struct ContactEvent: Sendable, Hashable {
     var time: Int64
     /// A touch id that is unique in the recording, 1, 2, 3… in landing order.
     var id: UInt32
-    var phase: Trace.TouchPhase
+    var phase: TouchPhase
     /// The position in device units.
     var x: Int32
     var y: Int32
@@ -121,7 +123,7 @@ struct ContactTracker {
         remaining += previousContacts.map { ($0.touch, $0.x, $0.y) }
         for (id, x, y) in remaining.sorted(by: { $0.0 < $1.0 }) {
             contacts.append(
-                ContactEvent(line: lastFrame.line, time: lastFrame.time, id: id, phase: .cancel, x: x, y: y))
+                ContactEvent(line: lastFrame.line, time: lastFrame.time, id: id, phase: .cancelled, x: x, y: y))
         }
     }
 
@@ -198,7 +200,7 @@ struct ContactTracker {
             }
         }
         for (id, x, y) in endedInFrame {
-            emit(report, id: id, phase: .up, x: x, y: y)
+            emit(report, id: id, phase: .ended, x: x, y: y)
         }
         endedInFrame.removeAll(keepingCapacity: true)
         for index in changedSlots {
@@ -207,10 +209,10 @@ struct ContactTracker {
             // A contact whose position is not known yet waits for it (the kernel never sends one like that).
             if slot.trackingID >= 0, let x = slot.x, let y = slot.y {
                 if let touch = slot.touch {
-                    if x != slot.emittedX || y != slot.emittedY { emit(report, id: touch, phase: .move, x: x, y: y) }
+                    if x != slot.emittedX || y != slot.emittedY { emit(report, id: touch, phase: .moved, x: x, y: y) }
                 } else {
                     slot.touch = nextID
-                    emit(report, id: nextID, phase: .down, x: x, y: y)
+                    emit(report, id: nextID, phase: .began, x: x, y: y)
                     nextID += 1
                 }
                 (slot.emittedX, slot.emittedY) = (x, y)
@@ -226,7 +228,7 @@ struct ContactTracker {
         changedSlots.append(currentSlot)
     }
 
-    mutating func emit(_ report: EvdevEvent, id: UInt32, phase: Trace.TouchPhase, x: Int32, y: Int32) {
+    mutating func emit(_ report: EvdevEvent, id: UInt32, phase: TouchPhase, x: Int32, y: Int32) {
         contacts.append(ContactEvent(line: report.line, time: report.time, id: id, phase: phase, x: x, y: y))
     }
 

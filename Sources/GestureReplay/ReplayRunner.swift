@@ -23,17 +23,14 @@ public enum ReplayRunner {
         let feed = TouchFeed(session: session)
         func record() { recorder.record(session) }
 
-        let pointer = defaultPointer(of: trace.header)
         for event in trace.events {
             switch event.input {
-            case .touch(let touch):
-                let sample = TouchSample(
-                    id: touch.id, phase: phase(touch.phase), location: Point(x: touch.x, y: touch.y))
+            case .touch(let sample):
                 feed.add(sample, at: event.time, afterInput: record)
             case .clock:
                 feed.advance(to: event.time, afterInput: record)
             case .pad(let pad):
-                feed.add(pad: pad.padEvent(pointer: pad.pointer ?? pointer), at: event.time, afterInput: record)
+                feed.add(pad: pad, at: event.time, afterInput: record)
             }
         }
         feed.flush(afterInput: record)
@@ -56,23 +53,6 @@ public enum ReplayRunner {
         return SceneDescription(
             width: header.screen.width, height: header.screen.height, dpi: header.screen.dpi,
             windows: windows, activeWindow: header.activeWindow.map(UInt64.init))
-    }
-
-    /// Where the pointer is for `pad` lines without `x`, `y`: the centre of the active window, else of the screen.
-    static func defaultPointer(of header: Trace.Header) -> Point {
-        if let active = header.activeWindow, let window = header.windows.first(where: { $0.id == active }) {
-            return Point(x: window.x + window.width / 2, y: window.y + window.height / 2)
-        }
-        return Point(x: header.screen.width / 2, y: header.screen.height / 2)
-    }
-
-    static func phase(_ phase: Trace.TouchPhase) -> TouchPhase {
-        switch phase {
-        case .down: .began
-        case .move: .moved
-        case .up: .ended
-        case .cancel: .cancelled
-        }
     }
 }
 

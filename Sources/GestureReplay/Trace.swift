@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureRuntime
 
 /// A recorded or hand-written touch trace: the scene it happened in and its input events in time order.
 ///
@@ -111,79 +112,18 @@ public struct Trace: Sendable, Hashable {
     }
 
     /// What a trace line carries: a touch, a touchpad gesture, or only the passing of time.
+    ///
+    /// The values are the runtime's own, so a trace line and what the daemon captures are the
+    /// same thing; the file's words for phases are in `TraceWords`.
     public enum Input: Sendable, Hashable {
-        /// A touchscreen contact changed (`touch`, `phase`, `x`, `y`).
-        case touch(TouchInput)
-        /// A touchpad gesture event (`pad`, `phase`, `fingers`, `dx`, `dy`, `scale`, `angle`).
-        case pad(PadInput)
+        /// A touchscreen contact changed (`touch`, `phase`, `x`, `y`): its position is in screen
+        /// pixels, finite and not negative; its phase is never stationary; its type is direct.
+        case touch(TouchSample)
+        /// A touchpad gesture event (`pad`, `phase`, `fingers`, `dx`, `dy`, `scale`, `angle`, and
+        /// `x`, `y` for the pointer, an extension of the contract: both or neither). Its fingers
+        /// are 1 to 10 and constant from begin to end; the scale is positive.
+        case pad(PadEvent)
         /// A line with only `t`: the clock advances and due timers fire.
         case clock
-    }
-
-    /// One touchscreen contact's event.
-    public struct TouchInput: Sendable, Hashable {
-        /// The touch sequence (`touch`): down before it moves, lifts or is cancelled.
-        public var id: TouchID
-        public var phase: TouchPhase
-        /// The position in screen pixels; finite and not negative.
-        public var x: Double
-        public var y: Double
-
-        public init(id: TouchID, phase: TouchPhase, x: Double, y: Double) {
-            self.id = id
-            self.phase = phase
-            self.x = x
-            self.y = y
-        }
-    }
-
-    /// A touch event's `phase`.
-    public enum TouchPhase: String, Sendable, Hashable, CaseIterable {
-        case down, move, up, cancel
-    }
-
-    /// One touchpad gesture event, as XInput 2.4 reports it.
-    public struct PadInput: Sendable, Hashable {
-        /// The gesture type (`pad`).
-        public var kind: PadKind
-        public var phase: PadPhase
-        /// How many fingers are on the pad; positive, constant from begin to end.
-        public var fingers: Int
-        /// The motion since the previous event of the gesture, in pixels.
-        public var dx: Double
-        public var dy: Double
-        /// For a pinch, the scale since begin (1 = unchanged, positive); 1 for a swipe.
-        public var scale: Double
-        /// For a pinch, the rotation since the previous event in degrees; 0 for a swipe.
-        public var angle: Double
-        /// Where the pointer is, in screen pixels (`x`, `y`, an extension of the contract:
-        /// both or neither); nil when the line does not say, and replay then uses the
-        /// centre of the active window, else of the screen.
-        public var pointer: Point?
-
-        public init(
-            kind: PadKind, phase: PadPhase, fingers: Int, dx: Double, dy: Double,
-            scale: Double = 1, angle: Double = 0, pointer: Point? = nil
-        ) {
-            self.kind = kind
-            self.phase = phase
-            self.fingers = fingers
-            self.dx = dx
-            self.dy = dy
-            self.scale = scale
-            self.angle = angle
-            self.pointer = pointer
-        }
-    }
-
-    /// A touchpad gesture's type (`pad`).
-    public enum PadKind: String, Sendable, Hashable, CaseIterable {
-        case swipe, pinch
-    }
-
-    /// A touchpad gesture event's `phase`; `cancel` (an extension of the contract) is
-    /// an end that X flagged as cancelled.
-    public enum PadPhase: String, Sendable, Hashable, CaseIterable {
-        case begin, update, end, cancel
     }
 }

@@ -1,3 +1,6 @@
+import GestureEngine
+import GestureRuntime
+
 /// A malformed trace: the file and line, and what is wrong there.
 ///
 /// Its description is the one line the CLI prints, in the compiler's
@@ -24,15 +27,15 @@ public enum TraceProblem: Sendable, Hashable, CustomStringConvertible {
     /// `t` is less than the previous event's.
     case timeDecreased(previous: String, found: String)
     /// A `move`, `up` or `cancel` for a touch that is not down.
-    case touchNotDown(touch: UInt32, phase: Trace.TouchPhase)
+    case touchNotDown(touch: UInt32, phase: TouchPhase)
     /// A `down` for a touch that is already down.
     case touchAlreadyDown(touch: UInt32, sinceLine: Int)
     /// An `update` or `end` with no touchpad gesture of that kind in progress.
-    case padGestureNotBegun(kind: Trace.PadKind, phase: Trace.PadPhase)
+    case padGestureNotBegun(kind: PadEvent.Kind, phase: PadEvent.Phase)
     /// A `begin`, or an event of the other kind, while a touchpad gesture is in progress.
-    case padGestureInProgress(kind: Trace.PadKind, sinceLine: Int)
+    case padGestureInProgress(kind: PadEvent.Kind, sinceLine: Int)
     /// A touchpad gesture's finger count changed between its begin and its end.
-    case fingersChanged(kind: Trace.PadKind, from: Int, to: Int)
+    case fingersChanged(kind: PadEvent.Kind, from: Int, to: Int)
     /// A line has both `touch` and `pad`.
     case touchAndPad
     /// A line has input fields such as `phase` but neither `touch` nor `pad`.
@@ -65,11 +68,11 @@ public enum TraceProblem: Sendable, Hashable, CustomStringConvertible {
         case let .timeDecreased(previous, found):
             "\"t\" must not decrease (found \(found) after \(previous))"
         case let .touchNotDown(touch, phase):
-            "touch \(touch) cannot \(phase.rawValue): it is not down"
+            "touch \(touch) cannot \(phase.traceWord): it is not down"
         case let .touchAlreadyDown(touch, sinceLine):
             "touch \(touch) is already down (since line \(sinceLine))"
         case let .padGestureNotBegun(kind, phase):
-            "pad \(kind.rawValue) \"\(phase.rawValue)\" without a \"begin\""
+            "pad \(kind.rawValue) \"\(phase.traceWord)\" without a \"begin\""
         case let .padGestureInProgress(kind, sinceLine):
             "a pad \(kind.rawValue) is in progress (since line \(sinceLine)); end it first"
         case let .fingersChanged(kind, from, to):

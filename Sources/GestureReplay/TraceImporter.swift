@@ -111,7 +111,8 @@ public enum TraceImporter {
             trace.events.append(
                 Trace.Event(
                     line: contact.line, time: Double(contact.time - start) / 1_000_000,
-                    input: .touch(Trace.TouchInput(id: TouchID(contact.id), phase: contact.phase, x: x, y: y))))
+                    input: .touch(
+                        TouchSample(id: TouchID(contact.id), phase: contact.phase, location: Point(x: x, y: y)))))
         }
         return trace
     }

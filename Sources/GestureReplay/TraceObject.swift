@@ -116,17 +116,16 @@ struct TraceObject {
     }
 
     /// A required word from a closed set, such as a phase.
-    func word<Word: RawRepresentable & CaseIterable>(_ key: String, as _: Word.Type) throws(TraceError) -> Word
-    where Word.RawValue == String {
-        let allowed = Word.allCases.map(\.rawValue)
+    func word<Value>(_ key: String, among words: [(word: String, value: Value)]) throws(TraceError) -> Value {
+        let allowed = words.map(\.word)
         guard let value = value(key) else {
             if has(key) { throw error(.notOneOf(field: path + key, allowed: allowed, found: "null")) }
             throw error(.missingField(path + key))
         }
-        guard case .string(let text) = value, let word = Word(rawValue: text) else {
+        guard case .string(let text) = value, let match = words.first(where: { $0.word == text }) else {
             throw error(.notOneOf(field: path + key, allowed: allowed, found: TraceObject.show(value)))
         }
-        return word
+        return match.value
     }
 
     /// An optional nested object, checked for duplicate fields.

@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureRuntime
 
 /// Reads the JSON Lines trace format of the replay contract into a `Trace`.
 ///
@@ -28,7 +29,7 @@ private struct Reading {
     /// The touches that are down, with the line each went down on.
     var touchesDown: [UInt32: Int] = [:]
     /// The touchpad gesture in progress, if any.
-    var padGesture: (kind: Trace.PadKind, fingers: Int, line: Int)?
+    var padGesture: (kind: PadEvent.Kind, fingers: Int, line: Int)?
 
     init(text: String, file: String) {
         bytes = Array(text.utf8)
@@ -185,20 +186,19 @@ private struct Reading {
         trace.events.append(Trace.Event(line: object.line, time: time, input: input))
     }
 
-    private func touch(from object: TraceObject) throws(TraceError) -> Trace.TouchInput {
-        Trace.TouchInput(
+    private func touch(from object: TraceObject) throws(TraceError) -> TouchSample {
+        TouchSample(
             id: TouchID(UInt32(try object.integer("touch", in: 0...Int(UInt32.max)))),
-            phase: try object.word("phase", as: Trace.TouchPhase.self),
-            x: try object.number("x", .nonNegative),
-            y: try object.number("y", .nonNegative))
+            phase: try object.word("phase", among: TraceWords.touchPhases),
+            location: Point(x: try object.number("x", .nonNegative), y: try object.number("y", .nonNegative)))
     }
 
     /// The most fingers a touchpad gesture may report: two hands.
     static let maximumPadFingers = 10
 
-    private func pad(from object: TraceObject) throws(TraceError) -> Trace.PadInput {
-        let kind = try object.word("pad", as: Trace.PadKind.self)
-        let phase = try object.word("phase", as: Trace.PadPhase.self)
+    private func pad(from object: TraceObject) throws(TraceError) -> PadEvent {
+        let kind = try object.word("pad", among: TraceWords.padKinds)
+        let phase = try object.word("phase", among: TraceWords.padPhases)
         let fingers = try object.integer("fingers", in: 1...Reading.maximumPadFingers)
         let dx = try object.number("dx")
         let dy = try object.number("dy")
@@ -209,9 +209,9 @@ private struct Reading {
         }
         switch kind {
         case .swipe:
-            return Trace.PadInput(kind: kind, phase: phase, fingers: fingers, dx: dx, dy: dy, pointer: pointer)
+            return PadEvent(kind: kind, phase: phase, fingers: fingers, dx: dx, dy: dy, pointer: pointer)
         case .pinch:
-            return Trace.PadInput(
+            return PadEvent(
                 kind: kind, phase: phase, fingers: fingers, dx: dx, dy: dy,
                 scale: try object.number("scale", .positive), angle: try object.number("angle"),
                 pointer: pointer)
@@ -228,21 +228,21 @@ private struct Reading {
         case .touch(let touch):
             let id = touch.id.rawValue
             switch touch.phase {
-            case .down:
+            case .began:
                 if let since = touchesDown[id] { throw error(.touchAlreadyDown(touch: id, sinceLine: since)) }
                 touchesDown[id] = line
-            case .move, .up, .cancel:
+            case .moved, .stationary, .ended, .cancelled:
                 guard touchesDown[id] != nil else { throw error(.touchNotDown(touch: id, phase: touch.phase)) }
-                if touch.phase != .move { touchesDown[id] = nil }
+                if touch.phase.isFinished { touchesDown[id] = nil }
             }
         case .pad(let pad):
             switch pad.phase {
-            case .begin:
+            case .began:
                 if let current = padGesture {
                     throw error(.padGestureInProgress(kind: current.kind, sinceLine: current.line))
                 }
                 padGesture = (pad.kind, pad.fingers, line)
-            case .update, .end, .cancel:
+            case .updated, .ended, .cancelled:
                 guard let current = padGesture else {
                     throw error(.padGestureNotBegun(kind: pad.kind, phase: pad.phase))
                 }
@@ -252,7 +252,7 @@ private struct Reading {
                 guard current.fingers == pad.fingers else {
                     throw error(.fingersChanged(kind: pad.kind, from: current.fingers, to: pad.fingers))
                 }
-                if pad.phase == .end || pad.phase == .cancel { padGesture = nil }
+                if pad.phase == .ended || pad.phase == .cancelled { padGesture = nil }
             }
         }
     }

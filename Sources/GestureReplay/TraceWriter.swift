@@ -1,3 +1,6 @@
+import GestureEngine
+import GestureRuntime
+
 /// Writes a `Trace` in the replay contract's JSON Lines format, header line first.
 ///
 /// `gesturebridge replay --convert` uses it to turn a device recording into a
@@ -58,11 +61,11 @@ public enum TraceWriter {
             break
         case .touch(let touch):
             output +=
-                ", \"touch\": \(touch.id.rawValue), \"phase\": \"\(touch.phase.rawValue)\", "
-                + "\"x\": \(number(touch.x)), \"y\": \(number(touch.y))"
+                ", \"touch\": \(touch.id.rawValue), \"phase\": \"\(touch.phase.traceWord)\", "
+                + "\"x\": \(number(touch.location.x)), \"y\": \(number(touch.location.y))"
         case .pad(let pad):
             output +=
-                ", \"pad\": \"\(pad.kind.rawValue)\", \"phase\": \"\(pad.phase.rawValue)\", "
+                ", \"pad\": \"\(pad.kind.rawValue)\", \"phase\": \"\(pad.phase.traceWord)\", "
                 + "\"fingers\": \(pad.fingers), \"dx\": \(number(pad.dx)), \"dy\": \(number(pad.dy))"
             switch pad.kind {
             case .swipe: break

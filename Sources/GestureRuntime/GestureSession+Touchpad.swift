@@ -19,7 +19,11 @@ extension GestureSession {
             engine.handle(pad.samples, at: time)
             collect()
         }
-        guard pad.frame(for: event, pointsPerPixel: scene.description.pointsPerPixel) else { return }
+        guard
+            pad.frame(
+                for: event, pointsPerPixel: scene.description.pointsPerPixel,
+                focusPoint: scene.description.focusPoint)
+        else { return }
         engine.handle(pad.samples, at: time)
         collect()
     }

@@ -3,7 +3,7 @@ import GestureEngine
 
 /// One touchpad gesture event, as XInput 2.4 reports it (`XIGesturePinchEvent`, `XIGestureSwipeEvent`).
 ///
-/// The daemon makes one from each X event and `replay` from each `pad` line; the
+/// The daemon makes one from each X event, a trace's `pad` line is one, and the
 /// session turns it into touches (`GestureSession.handle(pad:at:)`). Distances are
 /// screen pixels, as X reports them.
 public struct PadEvent: Sendable, Hashable {
@@ -39,12 +39,14 @@ public struct PadEvent: Sendable, Hashable {
     /// For a pinch, the rotation since the previous event in degrees, clockwise positive (`delta_angle`); 0 for a swipe.
     public var angle: Double
     /// Where the pointer is, in screen pixels (`root_x`, `root_y`): the gesture acts on what is under it.
-    public var pointer: Point
+    /// X always says; a trace line may not, and the session then uses
+    /// `SceneDescription.focusPoint`, the centre of the active window (else of the screen).
+    public var pointer: Point?
 
     /// Creates a touchpad gesture event.
     public init(
         kind: Kind, phase: Phase, fingers: Int, dx: Double = 0, dy: Double = 0,
-        scale: Double = 1, angle: Double = 0, pointer: Point
+        scale: Double = 1, angle: Double = 0, pointer: Point? = nil
     ) {
         self.kind = kind
         self.phase = phase

@@ -67,15 +67,18 @@ struct PadGestureSynthesizer {
     /// Builds the frame for `event` in `samples`; returns false when it means nothing
     /// (an update or end with no gesture of its kind in progress).
     ///
-    /// - Parameter pointsPerPixel: the scene's scale, for the pointer and the deltas.
-    mutating func frame(for event: PadEvent, pointsPerPixel: Double) -> Bool {
+    /// - Parameters:
+    ///   - pointsPerPixel: the scene's scale, for the pointer and the deltas.
+    ///   - focusPoint: where the gesture acts, in pixels, when the event does not say where the pointer is.
+    mutating func frame(for event: PadEvent, pointsPerPixel: Double, focusPoint: Point) -> Bool {
         samples.removeAll(keepingCapacity: true)
         let delta = Vector(dx: event.dx * pointsPerPixel, dy: event.dy * pointsPerPixel)
         let phase: TouchPhase
         switch event.phase {
         case .began:
             guard gesture == nil else { return false }
-            let pointer = Point(x: event.pointer.x * pointsPerPixel, y: event.pointer.y * pointsPerPixel)
+            let pixel = event.pointer ?? focusPoint
+            let pointer = Point(x: pixel.x * pointsPerPixel, y: pixel.y * pointsPerPixel)
             gesture = Gesture(
                 kind: event.kind, fingers: min(max(event.fingers, 1), Self.maximumFingers),
                 pointer: pointer)
@@ -109,8 +112,8 @@ struct PadGestureSynthesizer {
         guard let current = gesture else { return false }
         let event = PadEvent(
             kind: current.kind, phase: .cancelled, fingers: current.fingers,
-            scale: current.scale, pointer: .zero)
-        return frame(for: event, pointsPerPixel: 1)
+            scale: current.scale)
+        return frame(for: event, pointsPerPixel: 1, focusPoint: .zero)
     }
 
     /// Where one finger of the gesture is now, in points.

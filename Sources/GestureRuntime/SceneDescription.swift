@@ -33,6 +33,15 @@ public struct SceneDescription: Hashable, Sendable {
     /// Points per pixel: 96/dpi.
     public var pointsPerPixel: Double { 96 / dpi }
 
+    /// Where a gesture acts when nothing says where (a trace's `pad` line without the pointer):
+    /// the centre of the active window, else of the screen; in pixels.
+    public var focusPoint: Point {
+        if let active = windows.first(where: { $0.info.id == activeWindow }) {
+            return Point(x: active.frame.x + active.frame.width / 2, y: active.frame.y + active.frame.height / 2)
+        }
+        return Point(x: width / 2, y: height / 2)
+    }
+
     /// Converts a location in screen pixels to points.
     public func points(fromPixels point: Point) -> Point {
         Point(x: point.x * pointsPerPixel, y: point.y * pointsPerPixel)

@@ -18,8 +18,8 @@ public struct CapturedGesture: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text =
-            "\(event.kind) \(event.phase) with \(event.fingers) fingers at (\(event.pointer.x), \(event.pointer.y))"
+        var text = "\(event.kind) \(event.phase) with \(event.fingers) fingers"
+        if let pointer = event.pointer { text += " at (\(pointer.x), \(pointer.y))" }
         text += " by (\(event.dx), \(event.dy))"
         if event.kind == .pinch { text += " scale \(event.scale) angle \(event.angle)°" }
         return text + " from device \(device) at \(time) ms"

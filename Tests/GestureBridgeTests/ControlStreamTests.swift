@@ -120,19 +120,19 @@ import Testing
 
     @Test(arguments: [
         (
-            Trace.PadInput(kind: .swipe, phase: .begin, fingers: 3, dx: 0, dy: 0),
+            PadEvent(kind: .swipe, phase: .began, fingers: 3, dx: 0, dy: 0),
             #"{"t": 0, "pad": "swipe", "phase": "begin", "fingers": 3, "dx": 0, "dy": 0}"#
         ),
         (
-            Trace.PadInput(kind: .pinch, phase: .begin, fingers: 2, dx: 1.5, dy: -2, scale: 1.25, angle: -3),
+            PadEvent(kind: .pinch, phase: .began, fingers: 2, dx: 1.5, dy: -2, scale: 1.25, angle: -3),
             #"{"t": 0, "pad": "pinch", "phase": "begin", "fingers": 2, "dx": 1.5, "dy": -2, "scale": 1.25, "angle": -3}"#
         )
     ])
-    func padLinesAreTheTraceFormatsPadLines(pad: Trace.PadInput, line: String) throws {
+    func padLinesAreTheTraceFormatsPadLines(pad: PadEvent, line: String) throws {
         var recording = TraceRecording()
         #expect(recording.padLine(pad, time: 7) == line)
         var update = pad
-        update.phase = .update
+        update.phase = .updated
         let updated = recording.padLine(update, time: 7.01)
         let updateLine = try #require(updated)
         let trace = try TraceReader.read(line + "\n" + updateLine + "\n", file: "pad")
@@ -142,10 +142,10 @@ import Testing
 
     @Test func aPadGestureUnderWayWhenRecordingStartsIsLeftOut() {
         var recording = TraceRecording()
-        let update = Trace.PadInput(kind: .swipe, phase: .update, fingers: 3, dx: -20, dy: 0)
+        let update = PadEvent(kind: .swipe, phase: .updated, fingers: 3, dx: -20, dy: 0)
         #expect(recording.line(for: .pad(update, time: 1)) == nil)
         var end = update
-        end.phase = .end
+        end.phase = .ended
         #expect(recording.line(for: .pad(end, time: 1.1)) == nil)
     }
 

@@ -92,8 +92,8 @@ private typealias Touch = RecordingText.Touch
         #expect(trace.header.screen == Trace.Screen(width: 1920, height: 1080, dpi: 165.878))
         #expect(
             RecordingText.touches(trace) == [
-                Touch(0, 1, .down, 959.674, 539.673), Touch(0.015, 1, .move, 979.259, 539.673),
-                Touch(0.03, 1, .up, 979.259, 539.673)
+                Touch(0, 1, .began, 959.674, 539.673), Touch(0.015, 1, .moved, 979.259, 539.673),
+                Touch(0.03, 1, .ended, 979.259, 539.673)
             ])
         // Each touch line carries the line of its frame's SYN_REPORT.
         #expect(trace.events.map(\.line) == [60, 66, 70])
@@ -107,7 +107,7 @@ private typealias Touch = RecordingText.Touch
         ])
         let trace = try RecordingText.importTrace(text, description: Self.record)
         #expect(trace.header.screen.dpi == 165.878)
-        #expect(RecordingText.touches(trace).first == Touch(0, 1, .down, 959.674, 539.673))
+        #expect(RecordingText.touches(trace).first == Touch(0, 1, .began, 959.674, 539.673))
     }
 
     @Test func aRecordWithoutATouchscreenIsAnError() {

@@ -28,7 +28,7 @@ private typealias Touch = RecordingText.Touch
                 + Self.contact(16000, id: nil, x: Int(Int32.max), y: Int(Int32.max)) + Self.report(16000))
         let trace = try RecordingText.importTrace(text, description: RecordingText.pixelDescription)
         #expect(
-            RecordingText.touches(trace).map(\.phase) == [.down, .move, .cancel],
+            RecordingText.touches(trace).map(\.phase) == [.began, .moved, .cancelled],
             "one touch, moved, cancelled at the end")
     }
 
@@ -44,11 +44,11 @@ private typealias Touch = RecordingText.Touch
         let trace = try RecordingText.importTrace(text, description: RecordingText.pixelDescription)
         #expect(
             RecordingText.touches(trace) == [
-                Touch(0, 1, .down, 100, 200), Touch(0, 2, .down, 300, 400),
-                Touch(0.016, 1, .up, 100, 200), Touch(0.016, 2, .move, 310, 400),
-                Touch(0.032, 2, .up, 310, 400),
-                Touch(0.048, 3, .down, 100, 200),
-                Touch(0.064, 3, .up, 100, 200)
+                Touch(0, 1, .began, 100, 200), Touch(0, 2, .began, 300, 400),
+                Touch(0.016, 1, .ended, 100, 200), Touch(0.016, 2, .moved, 310, 400),
+                Touch(0.032, 2, .ended, 310, 400),
+                Touch(0.048, 3, .began, 100, 200),
+                Touch(0.064, 3, .ended, 100, 200)
             ])
     }
 
@@ -62,10 +62,10 @@ private typealias Touch = RecordingText.Touch
         let trace = try RecordingText.importTrace(text, description: RecordingText.pixelDescription)
         #expect(
             RecordingText.touches(trace) == [
-                Touch(0, 1, .down, 100, 100), Touch(0, 2, .down, 1000, 500),
-                Touch(0.01, 2, .move, 1005, 505), Touch(0.01, 1, .move, 105, 100),
-                Touch(0.02, 2, .up, 1005, 505), Touch(0.02, 1, .move, 110, 100),
-                Touch(0.02, 1, .cancel, 110, 100)
+                Touch(0, 1, .began, 100, 100), Touch(0, 2, .began, 1000, 500),
+                Touch(0.01, 2, .moved, 1005, 505), Touch(0.01, 1, .moved, 105, 100),
+                Touch(0.02, 2, .ended, 1005, 505), Touch(0.02, 1, .moved, 110, 100),
+                Touch(0.02, 1, .cancelled, 110, 100)
             ])
     }
 
@@ -77,8 +77,8 @@ private typealias Touch = RecordingText.Touch
         // One scale for both axes: 1920 px over 1001 units (the 101 units of y would allow more).
         #expect(
             RecordingText.touches(trace) == [
-                Touch(0, 1, .down, 0, 0), Touch(0.01, 1, .move, 1918.082, 191.808),
-                Touch(0.01, 1, .cancel, 1918.082, 191.808)
+                Touch(0, 1, .began, 0, 0), Touch(0.01, 1, .moved, 1918.082, 191.808),
+                Touch(0.01, 1, .cancelled, 1918.082, 191.808)
             ])
         #expect(trace.header.screen == Trace.Screen())
     }
@@ -102,7 +102,7 @@ private typealias Touch = RecordingText.Touch
             [    1807.030000] /dev/input/event2: 0000 0000 00000000
             """
         let trace = try RecordingText.importTrace(text, description: RecordingText.pixelDescription)
-        #expect(RecordingText.touches(trace) == [Touch(0, 1, .down, 100, 200), Touch(0.02, 1, .up, 100, 200)])
+        #expect(RecordingText.touches(trace) == [Touch(0, 1, .began, 100, 200), Touch(0.02, 1, .ended, 100, 200)])
     }
 
     @Test func evemuRecordingsOfProtocolADevicesDecodeTheSameWay() throws {
@@ -116,9 +116,9 @@ private typealias Touch = RecordingText.Touch
             ])
         #expect(
             RecordingText.touches(try RecordingText.importTrace(text)) == [
-                Touch(0, 1, .down, 100, 200), Touch(0, 2, .down, 900, 800),
-                Touch(0.015, 1, .up, 100, 200), Touch(0.015, 2, .move, 905, 800),
-                Touch(0.03, 2, .up, 905, 800)
+                Touch(0, 1, .began, 100, 200), Touch(0, 2, .began, 900, 800),
+                Touch(0.015, 1, .ended, 100, 200), Touch(0.015, 2, .moved, 905, 800),
+                Touch(0.03, 2, .ended, 905, 800)
             ])
     }
 }

@@ -12,7 +12,7 @@ extension RealRecordingGestureTests {
         // Only 2- and 4-finger gestures are bound. Each tap lifts 82-110 ms after it lands, before
         // the 150 ms finger window closes, and is rejected, so replayed, at that very lift.
         let lifts = try replay.trace().events.compactMap { event -> (UInt32, Int)? in
-            guard case .touch(let touch) = event.input, touch.phase == .up else { return nil }
+            guard case .touch(let touch) = event.input, touch.phase == .ended else { return nil }
             return (touch.id.rawValue, ScenarioRun.milliseconds(event.time))
         }
         #expect(lifts.map(\.1) == [96, 317, 551, 773, 994, 1215, 1450, 1685, 1934])
@@ -143,13 +143,13 @@ extension RealRecordingGestureTests {
         var last = (0.0, 0.0)
         for event in trace.events where event.time >= start && event.time <= end {
             guard case .touch(let touch) = event.input else { continue }
-            positions[touch.id.rawValue] = (touch.x, touch.y)
+            positions[touch.id.rawValue] = (touch.location.x, touch.location.y)
             let count = Double(positions.count)
             let centroid = (
                 positions.values.map(\.0).reduce(0, +) / count, positions.values.map(\.1).reduce(0, +) / count
             )
-            if first == nil, touch.phase == .move { first = centroid }
-            if touch.phase == .move { last = centroid }
+            if first == nil, touch.phase == .moved { first = centroid }
+            if touch.phase == .moved { last = centroid }
         }
         let origin = try #require(first)
         return (last.0 - origin.0, last.1 - origin.1)

@@ -40,9 +40,9 @@ struct RecordedHand {
         var down: [UInt32: Int] = [:]
         for event in trace.events {
             guard case .touch(let touch) = event.input else { continue }
-            let point = (time: event.time, x: touch.x * scale, y: touch.y * scale)
+            let point = (time: event.time, x: touch.location.x * scale, y: touch.location.y * scale)
             switch touch.phase {
-            case .down:
+            case .began:
                 if down.isEmpty { hands.append(RecordedHand()) }
                 down[touch.id.rawValue] = hands[hands.count - 1].fingers.count
                 hands[hands.count - 1].fingers.append(Finger(landing: event.time, lift: event.time, path: [point]))
@@ -50,11 +50,11 @@ struct RecordedHand {
                     hands[hands.count - 1].peak = down.count
                     hands[hands.count - 1].landingSpread = event.time - hands[hands.count - 1].fingers[0].landing
                 }
-            case .move, .up, .cancel:
+            case .moved, .stationary, .ended, .cancelled:
                 guard let index = down[touch.id.rawValue] else { continue }
                 hands[hands.count - 1].fingers[index].path.append(point)
                 hands[hands.count - 1].fingers[index].lift = event.time
-                if touch.phase != .move { down[touch.id.rawValue] = nil }
+                if touch.phase != .moved { down[touch.id.rawValue] = nil }
             }
         }
         return hands

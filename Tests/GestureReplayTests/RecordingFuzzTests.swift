@@ -96,14 +96,15 @@ import Testing
         var nextID: UInt32 = 1
         for event in trace.events {
             guard case .touch(let touch) = event.input else { continue }
-            #expect(touch.x >= 0 && touch.x <= screen.width && touch.y >= 0 && touch.y <= screen.height)
-            if touch.phase == .down {
+            let point = touch.location
+            #expect(point.x >= 0 && point.x <= screen.width && point.y >= 0 && point.y <= screen.height)
+            if touch.phase == .began {
                 #expect(touch.id.rawValue == nextID, "\(context): touches are numbered in landing order")
                 nextID += 1
             }
         }
         if let last = trace.events.last {
-            #expect(!RecordingText.touches(trace).contains { $0.phase == .cancel && $0.time != last.time })
+            #expect(!RecordingText.touches(trace).contains { $0.phase == .cancelled && $0.time != last.time })
         }
     }
 

@@ -125,7 +125,7 @@ struct RecordingCase: Sendable, CustomTestStringConvertible {
     @Test func threeMEndsWithTwoFingersCancelledAtTheLastFrame() throws {
         let trace = try SharedRecordings.importTrace("evemu__3m.event")
         let cancels = trace.events.filter {
-            if case .touch(let touch) = $0.input { touch.phase == .cancel } else { false }
+            if case .touch(let touch) = $0.input { touch.phase == .cancelled } else { false }
         }
         #expect(cancels.count == 2)
         #expect(cancels.allSatisfy { $0.time == trace.events.last?.time })
@@ -169,7 +169,8 @@ struct RecordingCase: Sendable, CustomTestStringConvertible {
         #expect(trace.header.screen == Trace.Screen(width: 1280, height: 800, dpi: 120))
         for event in trace.events {
             guard case .touch(let touch) = event.input else { continue }
-            #expect(touch.x >= 0 && touch.x < 1280 && touch.y >= 0 && touch.y < 800)
+            let point = touch.location
+            #expect(point.x >= 0 && point.x < 1280 && point.y >= 0 && point.y < 800)
         }
     }
 

@@ -19,7 +19,7 @@ private typealias Touch = RecordingText.Touch
         let trace = try RecordingText.importTrace(text)
         #expect(
             RecordingText.touches(trace) == [
-                Touch(0, 1, .down, 480, 270), Touch(0.012, 1, .move, 484.8, 270), Touch(0.024, 1, .up, 484.8, 270)
+                Touch(0, 1, .began, 480, 270), Touch(0.012, 1, .moved, 484.8, 270), Touch(0.024, 1, .ended, 484.8, 270)
             ])
     }
 
@@ -39,10 +39,10 @@ private typealias Touch = RecordingText.Touch
             ])
         #expect(
             RecordingText.touches(try RecordingText.importTrace(text)) == [
-                Touch(0, 1, .down, 480, 270), Touch(0.012, 1, .up, 480, 270),
-                Touch(0.024, 2, .down, 960, 270),
-                Touch(0.036, 2, .up, 964.8, 270), Touch(0.036, 3, .down, 1440, 540),
-                Touch(0.048, 3, .up, 1440, 540)
+                Touch(0, 1, .began, 480, 270), Touch(0.012, 1, .ended, 480, 270),
+                Touch(0.024, 2, .began, 960, 270),
+                Touch(0.036, 2, .ended, 964.8, 270), Touch(0.036, 3, .began, 1440, 540),
+                Touch(0.048, 3, .ended, 1440, 540)
             ])
     }
 
@@ -62,7 +62,8 @@ private typealias Touch = RecordingText.Touch
         // Time starts at the first SYN_REPORT; the unknown finger in slot 0 is left out.
         #expect(
             RecordingText.touches(try RecordingText.importTrace(text)) == [
-                Touch(0, 1, .down, 960, 540), Touch(0.01595, 1, .move, 1008, 540), Touch(0.04795, 1, .up, 1008, 540)
+                Touch(0, 1, .began, 960, 540), Touch(0.01595, 1, .moved, 1008, 540),
+                Touch(0.04795, 1, .ended, 1008, 540)
             ])
     }
 
@@ -80,8 +81,8 @@ private typealias Touch = RecordingText.Touch
         let trace = try RecordingText.importTrace(text)
         #expect(
             RecordingText.touches(trace) == [
-                Touch(0, 1, .down, 480, 270), Touch(0, 2, .down, 1440, 810), Touch(0.01, 1, .move, 528, 270),
-                Touch(0.01, 1, .cancel, 528, 270), Touch(0.01, 2, .cancel, 1440, 810)
+                Touch(0, 1, .began, 480, 270), Touch(0, 2, .began, 1440, 810), Touch(0.01, 1, .moved, 528, 270),
+                Touch(0.01, 1, .cancelled, 528, 270), Touch(0.01, 2, .cancelled, 1440, 810)
             ])
         // The description has 11 lines, so the second SYN_REPORT is line 11 + 12.
         #expect(trace.events.suffix(2).map(\.line) == [23, 23])
@@ -98,7 +99,7 @@ private typealias Touch = RecordingText.Touch
             ])
         #expect(
             RecordingText.touches(try RecordingText.importTrace(text)) == [
-                Touch(0, 1, .down, 480, 270), Touch(0.02, 1, .move, 528, 270), Touch(0.03, 1, .up, 528, 270)
+                Touch(0, 1, .began, 480, 270), Touch(0.02, 1, .moved, 528, 270), Touch(0.03, 1, .ended, 528, 270)
             ])
     }
 
@@ -112,7 +113,7 @@ private typealias Touch = RecordingText.Touch
             ])
         #expect(
             RecordingText.touches(try RecordingText.importTrace(text)) == [
-                Touch(0.008, 1, .down, 480, 270), Touch(0.016, 1, .up, 480, 270)
+                Touch(0.008, 1, .began, 480, 270), Touch(0.016, 1, .ended, 480, 270)
             ])
     }
 

@@ -560,7 +560,7 @@ import Testing
             #expect(decisions.count == 1, "touch \(touch): \(decisions)")
             let down = run.trace.events.first { event in
                 if case .touch(let input) = event.input {
-                    input.id.rawValue == touch && input.phase == .down
+                    input.id.rawValue == touch && input.phase == .began
                 } else {
                     false
                 }

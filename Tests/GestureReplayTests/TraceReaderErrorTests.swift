@@ -140,30 +140,30 @@ private let header = #"{"screen": {"width": 10, "height": 10}}"#
             .timeDecreased(previous: "0.5", found: "0.25")),
         BadTrace(
             "move for a touch that is not down", [down1, #"{"t": 1, "touch": 2, "phase": "move", "x": 1, "y": 1}"#],
-            line: 2, .touchNotDown(touch: 2, phase: .move)),
+            line: 2, .touchNotDown(touch: 2, phase: .moved)),
         BadTrace(
             "up for a touch that is not down", [#"{"t": 1, "touch": 4, "phase": "up", "x": 1, "y": 1}"#],
-            line: 1, .touchNotDown(touch: 4, phase: .up)),
+            line: 1, .touchNotDown(touch: 4, phase: .ended)),
         BadTrace(
             "cancel after up",
             [
                 down1, #"{"t": 1, "touch": 1, "phase": "up", "x": 1, "y": 1}"#,
                 #"{"t": 2, "touch": 1, "phase": "cancel", "x": 1, "y": 1}"#
             ],
-            line: 3, .touchNotDown(touch: 1, phase: .cancel)),
+            line: 3, .touchNotDown(touch: 1, phase: .cancelled)),
         BadTrace(
             "down twice", [header, down1, #"{"t": 0}"#, down1], line: 4, .touchAlreadyDown(touch: 1, sinceLine: 2)),
         BadTrace(
             "update before begin",
             [#"{"t": 0, "pad": "swipe", "phase": "update", "fingers": 3, "dx": 0, "dy": 0}"#], line: 1,
-            .padGestureNotBegun(kind: .swipe, phase: .update)),
+            .padGestureNotBegun(kind: .swipe, phase: .updated)),
         BadTrace(
             "end twice",
             [
                 swipeBegin, #"{"t": 0, "pad": "swipe", "phase": "end", "fingers": 3, "dx": 0, "dy": 0}"#,
                 #"{"t": 0, "pad": "swipe", "phase": "end", "fingers": 3, "dx": 0, "dy": 0}"#
             ],
-            line: 3, .padGestureNotBegun(kind: .swipe, phase: .end)),
+            line: 3, .padGestureNotBegun(kind: .swipe, phase: .ended)),
         BadTrace(
             "begin during a gesture", [swipeBegin, swipeBegin], line: 2,
             .padGestureInProgress(kind: .swipe, sinceLine: 1)),

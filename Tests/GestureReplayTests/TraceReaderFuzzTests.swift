@@ -86,7 +86,8 @@ struct SplitMix64: RandomNumberGenerator {
         for event in trace.events {
             switch event.input {
             case .touch(let touch):
-                #expect(touch.x.isFinite && touch.x >= 0 && touch.y.isFinite && touch.y >= 0)
+                let point = touch.location
+                #expect(point.x.isFinite && point.x >= 0 && point.y.isFinite && point.y >= 0)
             case .pad(let pad):
                 #expect(pad.fingers >= 1 && pad.scale > 0 && pad.dx.isFinite && pad.angle.isFinite)
             case .clock:

@@ -26,17 +26,23 @@ import Testing
         #expect(trace.header.activeWindow == 2)
         #expect(
             trace.events == [
-                Trace.Event(line: 5, time: 0, input: .touch(.init(id: TouchID(1), phase: .down, x: 100, y: 300))),
-                Trace.Event(line: 6, time: 0.02, input: .touch(.init(id: TouchID(1), phase: .move, x: 130, y: 300))),
-                Trace.Event(line: 7, time: 0.08, input: .touch(.init(id: TouchID(1), phase: .up, x: 220, y: 300))),
+                Trace.Event(
+                    line: 5, time: 0,
+                    input: .touch(TouchSample(id: TouchID(1), phase: .began, location: Point(x: 100, y: 300)))),
+                Trace.Event(
+                    line: 6, time: 0.02,
+                    input: .touch(TouchSample(id: TouchID(1), phase: .moved, location: Point(x: 130, y: 300)))),
+                Trace.Event(
+                    line: 7, time: 0.08,
+                    input: .touch(TouchSample(id: TouchID(1), phase: .ended, location: Point(x: 220, y: 300)))),
                 Trace.Event(line: 8, time: 1, input: .clock),
                 Trace.Event(
-                    line: 9, time: 2, input: .pad(.init(kind: .swipe, phase: .begin, fingers: 3, dx: 0, dy: 0))),
+                    line: 9, time: 2, input: .pad(.init(kind: .swipe, phase: .began, fingers: 3, dx: 0, dy: 0))),
                 Trace.Event(
                     line: 10, time: 2.01,
-                    input: .pad(.init(kind: .swipe, phase: .update, fingers: 3, dx: -20, dy: 0))),
+                    input: .pad(.init(kind: .swipe, phase: .updated, fingers: 3, dx: -20, dy: 0))),
                 Trace.Event(
-                    line: 11, time: 2.02, input: .pad(.init(kind: .swipe, phase: .end, fingers: 3, dx: 0, dy: 0)))
+                    line: 11, time: 2.02, input: .pad(.init(kind: .swipe, phase: .ended, fingers: 3, dx: 0, dy: 0)))
             ])
     }
 
@@ -88,7 +94,9 @@ import Testing
             #"{"t": 0, "touch": 3, "phase": "down", "x": 1, "y": 2, "pressure": 0.4, "device": {"id": 9}}"#)
         #expect(
             trace.events == [
-                Trace.Event(line: 2, time: 0, input: .touch(.init(id: TouchID(3), phase: .down, x: 1, y: 2)))
+                Trace.Event(
+                    line: 2, time: 0,
+                    input: .touch(TouchSample(id: TouchID(3), phase: .began, location: Point(x: 1, y: 2))))
             ])
     }
 
@@ -101,7 +109,7 @@ import Testing
             trace.events[1].input
                 == .pad(
                     .init(
-                        kind: .pinch, phase: .update, fingers: 2, dx: 1.5, dy: -2,
+                        kind: .pinch, phase: .updated, fingers: 2, dx: 1.5, dy: -2,
                         scale: 1.25, angle: -3.5)))
     }
 
@@ -112,7 +120,7 @@ import Testing
             trace.events[0].input
                 == .pad(
                     .init(
-                        kind: .swipe, phase: .begin, fingers: 4, dx: 0, dy: 0,
+                        kind: .swipe, phase: .began, fingers: 4, dx: 0, dy: 0,
                         scale: 1, angle: 0)))
     }
 
@@ -123,9 +131,9 @@ import Testing
             #"{"t": 0.02, "pad": "swipe", "phase": "begin", "fingers": 3, "dx": 0, "dy": 0}"#)
         #expect(
             trace.events.map(\.input) == [
-                .pad(.init(kind: .swipe, phase: .begin, fingers: 3, dx: 0, dy: 0, pointer: Point(x: 480, y: 500.5))),
-                .pad(.init(kind: .swipe, phase: .cancel, fingers: 3, dx: 0, dy: 0)),
-                .pad(.init(kind: .swipe, phase: .begin, fingers: 3, dx: 0, dy: 0))
+                .pad(.init(kind: .swipe, phase: .began, fingers: 3, dx: 0, dy: 0, pointer: Point(x: 480, y: 500.5))),
+                .pad(.init(kind: .swipe, phase: .cancelled, fingers: 3, dx: 0, dy: 0)),
+                .pad(.init(kind: .swipe, phase: .began, fingers: 3, dx: 0, dy: 0))
             ])
     }
 

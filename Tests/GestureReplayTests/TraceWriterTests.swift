@@ -18,21 +18,23 @@ import Testing
                 ],
                 activeWindow: 9),
             events: [
-                Trace.Event(line: 2, time: 0, input: .touch(.init(id: TouchID(1), phase: .down, x: 100, y: 300.25))),
+                Trace.Event(
+                    line: 2, time: 0,
+                    input: .touch(TouchSample(id: TouchID(1), phase: .began, location: Point(x: 100, y: 300.25)))),
                 Trace.Event(line: 3, time: 0.5, input: .clock),
                 Trace.Event(
-                    line: 4, time: 1, input: .pad(.init(kind: .swipe, phase: .begin, fingers: 3, dx: 0, dy: -2))),
+                    line: 4, time: 1, input: .pad(.init(kind: .swipe, phase: .began, fingers: 3, dx: 0, dy: -2))),
                 Trace.Event(
                     line: 5, time: 1.01,
                     input: .pad(
                         .init(
-                            kind: .pinch, phase: .update, fingers: 2, dx: 1,
+                            kind: .pinch, phase: .updated, fingers: 2, dx: 1,
                             dy: 0, scale: 1.1, angle: -2.5))),
                 Trace.Event(
                     line: 6, time: 1.02,
                     input: .pad(
                         .init(
-                            kind: .pinch, phase: .cancel, fingers: 2, dx: 0,
+                            kind: .pinch, phase: .cancelled, fingers: 2, dx: 0,
                             dy: 0, scale: 1.1, pointer: Point(x: 480, y: 20.5))))
             ])
         #expect(
@@ -82,20 +84,37 @@ import Testing
     }
 }
 
-/// A touchpad event written as a `pad` line and read back is the same event.
-@Suite struct PadLineConversionTests {
-    static let events: [PadEvent] = PadEvent.Kind.allCases.flatMap { kind in
-        PadEvent.Phase.allCases.map { phase in
-            PadEvent(
-                kind: kind, phase: phase, fingers: kind == .pinch ? 2 : 3, dx: -4.5, dy: 2,
-                scale: kind == .pinch ? 1.25 : 1, angle: kind == .pinch ? -3 : 0, pointer: Point(x: 640, y: 360))
+/// An event written as a trace line and read back is the same event: the file's words for
+/// phases (`TraceWords`) map each way.
+@Suite struct TraceLineRoundTripTests {
+    static let padEvents: [PadEvent] = PadEvent.Kind.allCases.flatMap { kind in
+        PadEvent.Phase.allCases.flatMap { phase in
+            [Point(x: 640, y: 360), nil].map { pointer in
+                PadEvent(
+                    kind: kind, phase: phase, fingers: kind == .pinch ? 2 : 3, dx: -4.5, dy: 2,
+                    scale: kind == .pinch ? 1.25 : 1, angle: kind == .pinch ? -3 : 0, pointer: pointer)
+            }
         }
     }
 
-    @Test(arguments: events)
-    func everyKindAndPhaseSurvivesTheRoundTrip(event: PadEvent) {
-        let line = Trace.PadInput(event)
-        #expect(line.pointer == event.pointer)
-        #expect(line.padEvent(pointer: event.pointer) == event)
+    @Test(arguments: padEvents)
+    func everyPadKindAndPhaseSurvivesTheRoundTrip(event: PadEvent) throws {
+        var begin = event
+        begin.phase = .began
+        let events = event.phase == .began ? [event] : [begin, event]
+        let text = events.map { TraceWriter.eventLine(Trace.Event(line: 0, time: 1, input: .pad($0))) }
+        let trace = try TraceReader.read(text.joined(separator: "\n"), file: "pad")
+        #expect(trace.events.map(\.input) == events.map { .pad($0) })
+    }
+
+    @Test(arguments: [TouchPhase.moved, .ended, .cancelled])
+    func everyTouchPhaseSurvivesTheRoundTrip(phase: TouchPhase) throws {
+        let samples = [
+            TouchSample(id: TouchID(4), phase: .began, location: Point(x: 10, y: 20.5)),
+            TouchSample(id: TouchID(4), phase: phase, location: Point(x: 11, y: 21))
+        ]
+        let text = samples.map { TraceWriter.eventLine(Trace.Event(line: 0, time: 1, input: .touch($0))) }
+        let trace = try TraceReader.read(text.joined(separator: "\n"), file: "touch")
+        #expect(trace.events.map(\.input) == samples.map { .touch($0) })
     }
 }

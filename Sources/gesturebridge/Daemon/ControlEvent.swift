@@ -26,7 +26,7 @@ enum ControlEvent {
     /// A touch device appeared, vanished, or was enabled or disabled.
     case device(String, time: Double)
     /// A touchpad gesture event (XInput 2.4), as a trace's `pad` line carries it.
-    case pad(Trace.PadInput, time: Double)
+    case pad(PadEvent, time: Double)
 
     /// When it happened, on the daemon's clock.
     var time: Double {

@@ -206,7 +206,7 @@ final class Daemon {
                 let time = serverClock.time(ofServer: gesture.time, now: now, floor: session.time)
                 if verbose { logger.debug("touchpad \(gesture)") }
                 let pad = gesture.event
-                control?.publish(.pad(Trace.PadInput(pad), time: time))
+                control?.publish(.pad(pad, time: time))
                 guard padGate.route(pad.phase, keyboardIsGrabbed: keyboardIsGrabbed) == .recognize else { continue }
                 feed.add(pad: pad, at: time, afterInput: handleOutputs)
             case .device(let change):

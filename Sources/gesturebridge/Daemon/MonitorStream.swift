@@ -61,7 +61,7 @@ struct MonitorStream {
     static func text(_ event: ControlEvent, moves: Int?) -> String {
         switch event {
         case let .touch(sample, _):
-            let word = Trace.TouchPhase(sample.phase).rawValue
+            let word = sample.phase.traceWord
             let position = "(\(sample.location.x.shortDescription), \(sample.location.y.shortDescription))"
             let count = moves.map { $0 == 1 ? ", 1 move" : ", \($0) moves" } ?? ""
             return "touch \(sample.id) \(word) \(position)\(count)"
@@ -91,9 +91,9 @@ struct MonitorStream {
         case let .pad(pad, _):
             let motion = "\(pad.fingers) fingers dx \(pad.dx.shortDescription) dy \(pad.dy.shortDescription)"
             switch pad.kind {
-            case .swipe: return "pad swipe \(pad.phase.rawValue) \(motion)"
+            case .swipe: return "pad swipe \(pad.phase.traceWord) \(motion)"
             case .pinch:
-                return "pad pinch \(pad.phase.rawValue) \(motion) scale \(pad.scale.shortDescription) "
+                return "pad pinch \(pad.phase.traceWord) \(motion) scale \(pad.scale.shortDescription) "
                     + "angle \(pad.angle.shortDescription)"
             }
         }
@@ -105,10 +105,7 @@ struct MonitorStream {
         switch event {
         case let .touch(sample, _):
             // A trace's touch line, so the monitor's input can be cut out and replayed.
-            let input = Trace.TouchInput(
-                id: sample.id, phase: Trace.TouchPhase(sample.phase),
-                x: sample.location.x, y: sample.location.y)
-            return TraceWriter.eventLine(Trace.Event(line: 0, time: (t * 1000).rounded() / 1000, input: .touch(input)))
+            return TraceWriter.eventLine(Trace.Event(line: 0, time: (t * 1000).rounded() / 1000, input: .touch(sample)))
         case let .transition(recognizer, from, to, cause, _):
             members += [
                 ("recognizer", .string("\(recognizer)")), ("from", .string("\(from)")),
@@ -137,17 +134,5 @@ struct MonitorStream {
             return TraceWriter.eventLine(Trace.Event(line: 0, time: (t * 1000).rounded() / 1000, input: .pad(pad)))
         }
         return JSONValue.object(members).serialized(decimals: 3)
-    }
-}
-
-extension Trace.TouchPhase {
-    /// A trace's phase for an engine touch phase; a stationary touch is a move that did not move.
-    init(_ phase: TouchPhase) {
-        switch phase {
-        case .began: self = .down
-        case .moved, .stationary: self = .move
-        case .ended: self = .up
-        case .cancelled: self = .cancel
-        }
     }
 }

@@ -21,7 +21,7 @@ struct TraceRecording {
     /// The touches whose `down` was recorded: only their moves and ups follow.
     private var openTouches: Set<TouchID> = []
     /// The touchpad gesture whose `begin` was recorded, if one is under way.
-    private var openPad: Trace.PadKind?
+    private var openPad: PadEvent.Kind?
 
     /// The trace line for `event`, without its line feed; nil when it is not recorded input.
     mutating func line(for event: ControlEvent) -> String? {
@@ -34,14 +34,12 @@ struct TraceRecording {
 
     /// A touch line, or nil for a touch whose `down` came before the recording.
     mutating func touchLine(_ sample: TouchSample, time: Double) -> String? {
-        let phase = Trace.TouchPhase(sample.phase)
-        switch phase {
-        case .down: openTouches.insert(sample.id)
-        case .move: guard openTouches.contains(sample.id) else { return nil }
-        case .up, .cancel: guard openTouches.remove(sample.id) != nil else { return nil }
+        switch sample.phase {
+        case .began: openTouches.insert(sample.id)
+        case .moved, .stationary: guard openTouches.contains(sample.id) else { return nil }
+        case .ended, .cancelled: guard openTouches.remove(sample.id) != nil else { return nil }
         }
-        let input = Trace.TouchInput(id: sample.id, phase: phase, x: sample.location.x, y: sample.location.y)
-        return TraceWriter.eventLine(Trace.Event(line: 0, time: traceTime(time), input: .touch(input)))
+        return TraceWriter.eventLine(Trace.Event(line: 0, time: traceTime(time), input: .touch(sample)))
     }
 
     /// A touchpad gesture's `pad` line (`{"t": …, "pad": "swipe", "phase": "update", "fingers": 3, "dx": …}`),
@@ -49,11 +47,11 @@ struct TraceRecording {
     ///
     /// The daemon's touchpad path reaches it by publishing `ControlEvent.pad`; a
     /// recording then holds touchscreen and touchpad input on one clock.
-    mutating func padLine(_ pad: Trace.PadInput, time: Double) -> String? {
+    mutating func padLine(_ pad: PadEvent, time: Double) -> String? {
         switch pad.phase {
-        case .begin: openPad = pad.kind
-        case .update: guard openPad == pad.kind else { return nil }
-        case .end, .cancel:
+        case .began: openPad = pad.kind
+        case .updated: guard openPad == pad.kind else { return nil }
+        case .ended, .cancelled:
             guard openPad == pad.kind else { return nil }
             openPad = nil
         }

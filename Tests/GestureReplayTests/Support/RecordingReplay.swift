@@ -33,7 +33,7 @@ struct RecordingReplay: Sendable, CustomTestStringConvertible {
         let height = trace.header.screen.height
         for index in trace.events.indices {
             guard case .touch(var touch) = trace.events[index].input else { continue }
-            touch.y = height - touch.y
+            touch.location.y = height - touch.location.y
             trace.events[index].input = .touch(touch)
         }
         return trace

@@ -60,7 +60,7 @@ enum RecordingText {
     static func touches(_ trace: Trace) -> [Touch] {
         trace.events.compactMap { event in
             guard case .touch(let touch) = event.input else { return nil }
-            return Touch(event.time, touch.id.rawValue, touch.phase, touch.x, touch.y)
+            return Touch(event.time, touch.id.rawValue, touch.phase, touch.location.x, touch.location.y)
         }
     }
 
@@ -68,11 +68,11 @@ enum RecordingText {
     struct Touch: Hashable, CustomStringConvertible {
         var time: Double
         var id: UInt32
-        var phase: Trace.TouchPhase
+        var phase: TouchPhase
         var x: Double
         var y: Double
 
-        init(_ time: Double, _ id: UInt32, _ phase: Trace.TouchPhase, _ x: Double, _ y: Double) {
+        init(_ time: Double, _ id: UInt32, _ phase: TouchPhase, _ x: Double, _ y: Double) {
             (self.time, self.id, self.phase, self.x, self.y) = (time, id, phase, x, y)
         }
 

@@ -148,7 +148,7 @@ struct ScenarioRun {
     var touchesInTrace: Set<UInt32> {
         Set(
             trace.events.compactMap { event in
-                guard case .touch(let touch) = event.input, touch.phase == .down else { return nil }
+                guard case .touch(let touch) = event.input, touch.phase == .began else { return nil }
                 return touch.id.rawValue
             })
     }

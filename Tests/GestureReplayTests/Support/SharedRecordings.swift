@@ -88,17 +88,17 @@ struct TraceStatistics {
             guard case .touch(let touch) = event.input else { continue }
             let id = touch.id.rawValue
             switch touch.phase {
-            case .down:
+            case .began:
                 if down.isEmpty { gestures.append(Gesture(start: event.time, end: event.time)) }
                 down.insert(id)
                 touches += 1
                 maximumFingers = max(maximumFingers, down.count)
                 gestures[gestures.count - 1].landings.append(
                     Int(((event.time - gestures[gestures.count - 1].start) * 1000).rounded()))
-            case .move:
+            case .moved, .stationary:
                 gestures[gestures.count - 1].moved.insert(id)
-            case .up, .cancel:
-                if touch.phase == .cancel { cancels += 1 }
+            case .ended, .cancelled:
+                if touch.phase == .cancelled { cancels += 1 }
                 down.remove(id)
                 gestures[gestures.count - 1].lifts.append(event.time)
                 gestures[gestures.count - 1].end = event.time
