@@ -44,13 +44,13 @@ extension GestureEngine {
         }
         switch requirementStatus(of: recognizer) {
         case .succeeded(let other):
-            transition(recognizer, to: .failed, because: .requirementSucceeded(other.description))
+            transition(recognizer, to: .failed, because: .requirementSucceeded(other))
         case .pending(let other):
             recognizer.pendingState = target
             events.append(
                 .transition(
                     recognizer, from: .possible, to: .possible,
-                    cause: .waitingForFailure(other.description), time: now))
+                    cause: .waitingForFailure(other), time: now))
         case .clear:
             enter(recognizer, target, because: why)
         }
@@ -61,14 +61,14 @@ extension GestureEngine {
         for other in activeRecognizers where other !== recognizer && prevents(other, recognizer) {
             let state = other.storedState
             guard state.isInProgress || state == .ended, sharesTouches(other, recognizer) else { continue }
-            transition(recognizer, to: .failed, because: .preventedBy(other.description))
+            transition(recognizer, to: .failed, because: .preventedBy(other))
             return
         }
         transition(recognizer, to: target, because: why)
         for other in activeRecognizers where other !== recognizer && other.storedState == .possible {
             guard sharesTouches(other, recognizer), prevents(recognizer, other) else { continue }
             other.pendingState = nil
-            transition(other, to: .failed, because: .preventedBy(recognizer.description))
+            transition(other, to: .failed, because: .preventedBy(recognizer))
         }
     }
 
@@ -148,7 +148,7 @@ extension GestureEngine {
                 && requires(other, toFail: recognizer)
             {
                 other.pendingState = nil
-                transition(other, to: .failed, because: .requirementSucceeded(recognizer.description))
+                transition(other, to: .failed, because: .requirementSucceeded(recognizer))
             }
         } else if target == .failed {
             recognizer.fingerWindowDeadline = nil
@@ -163,12 +163,12 @@ extension GestureEngine {
             switch requirementStatus(of: waiting) {
             case .succeeded(let other):
                 waiting.pendingState = nil
-                transition(waiting, to: .failed, because: .requirementSucceeded(other.description))
+                transition(waiting, to: .failed, because: .requirementSucceeded(other))
             case .pending:
                 continue
             case .clear:
                 waiting.pendingState = nil
-                enter(waiting, target, because: .requirementFailed(failed.description))
+                enter(waiting, target, because: .requirementFailed(failed))
                 // A waiting recognizer gets no events, so it missed the lift of its
                 // touches: a continuous gesture released after they ended is over.
                 if waiting.storedState == .began, waiting.touches.allSatisfy({ $0.phase.isFinished }) {

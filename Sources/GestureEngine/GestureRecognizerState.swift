@@ -74,7 +74,11 @@ extension GestureRecognizer {
 }
 
 /// Why a recognizer changed state: the cause printed with every logged transition.
-public enum TransitionCause: Sendable, Hashable, CustomStringConvertible {
+///
+/// A cause that involves another recognizer holds that recognizer, not its name, so a
+/// reader (the log, `monitor`) can ask it for its binding and kind; its description
+/// names it only when printed.
+public enum TransitionCause: Equatable, CustomStringConvertible {
     /// The recognizer's own logic, handling touches in the given phase.
     case touches(TouchPhase, TouchID)
     /// The recognizer's own timer.
@@ -84,16 +88,16 @@ public enum TransitionCause: Sendable, Hashable, CustomStringConvertible {
     /// All its touches ended and it never recognized.
     case sequenceEnded
     /// Another recognizer began or recognized and prevented it.
-    case preventedBy(String)
+    case preventedBy(GestureRecognizer)
     /// It was waiting for another recognizer to fail, and that one failed.
-    case requirementFailed(String)
+    case requirementFailed(GestureRecognizer)
     /// It required another recognizer to fail, and that one succeeded.
-    case requirementSucceeded(String)
+    case requirementSucceeded(GestureRecognizer)
     /// Released from waiting for others to fail, it is shown where its touches are now, so a
     /// pan does not begin with the translation it had when it started to wait.
     case caughtUp
-    /// It waits for other recognizers to fail before it may enter the given state.
-    case waitingForFailure(String)
+    /// It waits for this recognizer to fail before it may enter the state it asked for.
+    case waitingForFailure(GestureRecognizer)
     /// The delegate's `gestureRecognizerShouldBegin` returned false.
     case shouldBeginDenied
     /// `isEnabled` was set to false.
@@ -113,10 +117,10 @@ public enum TransitionCause: Sendable, Hashable, CustomStringConvertible {
         case .timer: "timer"
         case .fingerWindow: "finger count not reached in the finger window"
         case .sequenceEnded: "touches ended"
-        case .preventedBy(let name): "prevented by \(name)"
-        case .requirementFailed(let name): "\(name) failed"
-        case .requirementSucceeded(let name): "\(name) succeeded"
-        case .waitingForFailure(let names): "waiting for \(names) to fail"
+        case .preventedBy(let other): "prevented by \(other)"
+        case .requirementFailed(let other): "\(other) failed"
+        case .requirementSucceeded(let other): "\(other) succeeded"
+        case .waitingForFailure(let other): "waiting for \(other) to fail"
         case .caughtUp: "caught up with its touches after waiting"
         case .shouldBeginDenied: "shouldBegin returned false"
         case .disabled: "disabled"
@@ -124,6 +128,25 @@ public enum TransitionCause: Sendable, Hashable, CustomStringConvertible {
         case .reset: "reset"
         case .corrected(let requested): "asked for \(requested), corrected"
         case .external: "set from outside"
+        }
+    }
+}
+
+extension TransitionCause {
+    /// Equal when they are the same case with the same values; recognizers compare by identity.
+    public static func == (lhs: TransitionCause, rhs: TransitionCause) -> Bool {
+        switch (lhs, rhs) {
+        case let (.touches(a, b), .touches(c, d)): a == c && b == d
+        case let (.preventedBy(a), .preventedBy(b)), let (.requirementFailed(a), .requirementFailed(b)),
+            let (.requirementSucceeded(a), .requirementSucceeded(b)),
+            let (.waitingForFailure(a), .waitingForFailure(b)):
+            a === b
+        case let (.corrected(a), .corrected(b)): a == b
+        case (.timer, .timer), (.fingerWindow, .fingerWindow), (.sequenceEnded, .sequenceEnded),
+            (.caughtUp, .caughtUp), (.shouldBeginDenied, .shouldBeginDenied), (.disabled, .disabled),
+            (.shutdown, .shutdown), (.reset, .reset), (.external, .external):
+            true
+        default: false
         }
     }
 }

@@ -91,6 +91,9 @@ struct ArenaOrderingTests {
         }
         #expect(s.timedActions.map(\.0) == ["quick ended"])
         #expect(s.timedActions.first?.1 == 0.05)
+        // The causes hold the recognizer itself, so a reader can ask it for its binding.
+        #expect(s.causes(of: quick).contains(.requirementFailed(slow)))
+        #expect(!s.causes(of: quick).contains(.requirementFailed(quick)))
     }
 
     @Test func aHeldRecognizerFiresWhenTheRequiredOneFailsLater() {
@@ -126,6 +129,7 @@ struct ArenaOrderingTests {
         s.down(1, 0, 0).wait(0.05).up(1, 0, 0).finish()
         #expect(s.actions == ["slow ended"])
         #expect(s.transitions(of: "quick").contains("possible→failed"))
+        #expect(s.causes(of: quick) == [.waitingForFailure(slow), .requirementSucceeded(slow)])
     }
 
     @Test func delegateCanRequireFailureDynamically() {

@@ -140,4 +140,14 @@ final class TouchScript {
             return nil
         }
     }
+
+    /// The causes of a recognizer's transitions, in order, leaving out its resets.
+    func causes(of recognizer: GestureRecognizer) -> [TransitionCause] {
+        log.compactMap { event in
+            if case let .transition(other, _, _, cause, _) = event, other === recognizer, cause != .reset {
+                return cause
+            }
+            return nil
+        }
+    }
 }
