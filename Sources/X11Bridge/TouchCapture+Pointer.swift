@@ -63,7 +63,7 @@ extension TouchCapture {
             pointerTouch = PointerTouch(id: id)
             handedOver.append(
                 CapturedTouch(
-                    id: id, phase: .ended, x: track.last.x, y: track.last.y,
+                    sample: TouchSample(id: id, phase: .ended, location: track.last),
                     time: lastEventTime, device: DeviceID(rawValue: 0), window: track.window))
         } else {
             // The finger lifted before the decision: the button goes up when the finger did.
@@ -86,11 +86,11 @@ extension TouchCapture {
 
     /// Moves the pointer with the touch that drives it, and lifts the button when it ends.
     func followPointerTouch(_ touch: CapturedTouch) {
-        fakeMotion(to: Point(x: touch.x, y: touch.y))
-        if touch.phase == .ended {
+        fakeMotion(to: touch.sample.location)
+        if touch.sample.phase == .ended {
             XTestFakeButtonEvent(connection.display, 1, 0, 0)
             pointerTouch = nil
-            positions[touch.id] = nil
+            positions[touch.sample.id] = nil
         }
         connection.flush()
     }

@@ -5,17 +5,12 @@ import Logging
 
 /// One touch event the grab delivered, in screen pixels: the bridge's value for an `XI_TouchBegin/Update/End`.
 public struct CapturedTouch: Hashable, Sendable, CustomStringConvertible {
-    /// Where the sequence is, as the engine names it: `XI_TouchBegin` is `began`, `XI_TouchUpdate`
-    /// `moved`, `XI_TouchEnd` `ended` (the finger lifted, or the touch was rejected and went on to the
-    /// window below). The server sends no other phase.
-    public typealias Phase = TouchPhase
-
-    /// The server's touch id (`detail`), unique among live touches; not the id the device reported.
-    public var id: TouchID
-    public var phase: Phase
-    /// The position on the root window, in pixels (`root_x`, `root_y`).
-    public var x: Double
-    public var y: Double
+    /// The touch as the runtime takes it, in root-window pixels (`root_x`, `root_y`; the session
+    /// turns them into points). Its id is the server's (`detail`), unique among live touches, not
+    /// the id the device reported; its phase is `began` for `XI_TouchBegin`, `moved` for
+    /// `XI_TouchUpdate` and `ended` for `XI_TouchEnd` (the finger lifted, or the touch was
+    /// rejected and went on to the window below). The server sends no other phase.
+    public var sample: TouchSample
     /// The server's timestamp, in milliseconds (`time`; it wraps after 49.7 days).
     public var time: UInt64
     /// The slave device the touch came from (`sourceid`).
@@ -24,10 +19,10 @@ public struct CapturedTouch: Hashable, Sendable, CustomStringConvertible {
     /// under a reparenting window manager), or none on the bare root.
     public var window: WindowID = .none
 
-    public var description: String { "touch \(id) \(phase) at (\(x), \(y)) from device \(device) at \(time) ms" }
-
-    /// The touch as the runtime takes it, still in pixels (the session turns them into points).
-    public var sample: TouchSample { TouchSample(id: id, phase: phase, location: Point(x: x, y: y)) }
+    public var description: String {
+        "touch \(sample.id) \(sample.phase) at (\(sample.location.x), \(sample.location.y)) "
+            + "from device \(device) at \(time) ms"
+    }
 }
 
 /// What the capture's event pump reports.
@@ -188,15 +183,17 @@ public final class TouchCapture {
 
     /// The one conversion from an XI2 touch event to the bridge's value.
     static func capturedTouch(_ event: XIDeviceEvent) -> CapturedTouch {
-        let phase: CapturedTouch.Phase =
+        let phase: TouchPhase =
             switch event.evtype {
             case XI_TouchBegin: .began
             case XI_TouchUpdate: .moved
             default: .ended
             }
         return CapturedTouch(
-            id: TouchID(UInt32(bitPattern: event.detail)), phase: phase,
-            x: event.root_x, y: event.root_y, time: UInt64(event.time),
+            sample: TouchSample(
+                id: TouchID(UInt32(bitPattern: event.detail)), phase: phase,
+                location: Point(x: event.root_x, y: event.root_y)),
+            time: UInt64(event.time),
             device: DeviceID(rawValue: event.sourceid),
             window: WindowID(rawValue: UInt64(event.child)))
     }
@@ -207,35 +204,36 @@ public final class TouchCapture {
     /// mid-touch still reports the end of the touches it started. The touch handed
     /// over to the pointer is never reported again: it drives the pointer.
     private func record(_ touch: CapturedTouch, through master: DeviceID, grab window: WindowID) -> CapturedTouch? {
-        if pointerTouch?.id == touch.id, pointerTouch?.releaseAt == nil {
+        if pointerTouch?.id == touch.sample.id, pointerTouch?.releaseAt == nil {
             followPointerTouch(touch)
-            if touch.phase == .ended { ledger.ended(touch.id) }
+            if touch.sample.phase == .ended { ledger.ended(touch.sample.id) }
             return nil
         }
-        let location = Point(x: touch.x, y: touch.y)
-        switch touch.phase {
+        let id = touch.sample.id
+        let location = touch.sample.location
+        switch touch.sample.phase {
         case .began:
-            ledger.began(touch.id, device: master, window: window)
+            ledger.began(id, device: master, window: window)
             guard devices.capturesTouches(from: touch.device) else {
-                decide(touch.id, .rejected)
+                decide(id, .rejected)
                 return nil
             }
-            reported.insert(touch.id)
-            positions[touch.id] = TouchTrack(
+            reported.insert(id)
+            positions[id] = TouchTrack(
                 begin: location, last: location, window: touch.window,
                 beganAt: touch.time, lastAt: touch.time)
             return touch
         case .moved, .stationary:
-            guard reported.contains(touch.id) else { return nil }
-            positions[touch.id]?.last = location
-            positions[touch.id]?.lastAt = touch.time
+            guard reported.contains(id) else { return nil }
+            positions[id]?.last = location
+            positions[id]?.lastAt = touch.time
             return touch
         case .ended, .cancelled:
-            ledger.ended(touch.id)
-            positions[touch.id]?.last = location
-            positions[touch.id]?.lastAt = touch.time
-            if !ledger.isUndecided(touch.id) { positions[touch.id] = nil }
-            return reported.remove(touch.id) != nil ? touch : nil
+            ledger.ended(id)
+            positions[id]?.last = location
+            positions[id]?.lastAt = touch.time
+            if !ledger.isUndecided(id) { positions[id] = nil }
+            return reported.remove(id) != nil ? touch : nil
         }
     }
 

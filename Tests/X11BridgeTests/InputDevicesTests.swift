@@ -82,8 +82,8 @@ struct InputDevicesTests {
         try touchscreen.touch(id: 1, phase: .began, x: 10, y: 20)
         try touchscreen.touch(id: 1, phase: .ended, x: 10, y: 20)
         let touches = drain(capture, connection).compactMap { if case .touch(let touch) = $0 { touch } else { nil } }
-        #expect(touches.map(\.phase) == [.began, .ended])
-        for touch in touches { capture.reject(touch.id) }
+        #expect(touches.map(\.sample.phase) == [.began, .ended])
+        for touch in touches { capture.reject(touch.sample.id) }
     }
 
     @Test func devicesAddedAndRemovedThatCannotTouchAreNotReported() throws {

@@ -98,8 +98,8 @@ struct PassThroughLatencyTests {
             while true {
                 events.removeAll(keepingCapacity: true)
                 capture.nextEvents(into: &events)
-                for case .touch(let touch) in events where touch.phase == .began {
-                    capture.reject(touch.id)
+                for case .touch(let touch) in events where touch.sample.phase == .began {
+                    capture.reject(touch.sample.id)
                     rejected += 1
                 }
                 connection.flush()

@@ -80,19 +80,22 @@ struct TouchCaptureTests {
         try desk.touchscreen.touch(id: 1, phase: .began, x: 400, y: 300)
         try desk.touchscreen.touch(id: 1, phase: .moved, x: 430, y: 320)
         let seen = desk.touches()
-        #expect(seen.map(\.phase) == [.began, .moved])
-        #expect(seen.first.map { abs($0.x - 400) < 0.5 && abs($0.y - 300) < 0.5 } == true, "\(seen)")
-        #expect(seen.last.map { abs($0.x - 430) < 0.5 && abs($0.y - 320) < 0.5 } == true)
+        #expect(seen.map(\.sample.phase) == [.began, .moved])
+        #expect(
+            seen.first.map { abs($0.sample.location.x - 400) < 0.5 && abs($0.sample.location.y - 300) < 0.5 } == true,
+            "\(seen)")
+        #expect(
+            seen.last.map { abs($0.sample.location.x - 430) < 0.5 && abs($0.sample.location.y - 320) < 0.5 } == true)
         #expect(try desk.clientTouches().isEmpty, "nothing reaches the client before the decision")
-        let id = try #require(seen.first?.id)
+        let id = try #require(seen.first?.sample.id)
 
         if moment == .whileDown {
             desk.capture.decide(id, delivery)
             // A rejected touch ends for the capture at once: the server's notice that it went on.
-            #expect(desk.touches().map(\.phase) == (delivery == .rejected ? [.ended] : []))
+            #expect(desk.touches().map(\.sample.phase) == (delivery == .rejected ? [.ended] : []))
         }
         try desk.touchscreen.touch(id: 1, phase: .ended, x: 430, y: 320)
-        #expect(desk.touches().map(\.phase) == (delivery == .rejected && moment == .whileDown ? [] : [.ended]))
+        #expect(desk.touches().map(\.sample.phase) == (delivery == .rejected && moment == .whileDown ? [] : [.ended]))
         if moment == .afterLift {
             #expect(try desk.clientTouches().isEmpty, "an ended touch is still held until decided")
             #expect(desk.capture.undecidedTouches == [id])
@@ -119,7 +122,7 @@ struct TouchCaptureTests {
         try desk.touchscreen.frame([
             .init(id: 1, phase: .began, x: 300, y: 300), .init(id: 2, phase: .began, x: 600, y: 300)
         ])
-        let ids = desk.touches().map(\.id)
+        let ids = desk.touches().map(\.sample.id)
         try #require(ids.count == 2)
         desk.capture.accept(ids[0])
 
@@ -144,7 +147,7 @@ struct TouchCaptureTests {
         let desk = try Desk()
         defer { desk.finish() }
         try desk.touchscreen.touch(id: 1, phase: .began, x: 500, y: 400)
-        let id = try #require(desk.touches().first?.id)
+        let id = try #require(desk.touches().first?.sample.id)
         desk.capture.accept(id)
         desk.capture.reject(id)
         try desk.touchscreen.touch(id: 1, phase: .ended, x: 500, y: 400)

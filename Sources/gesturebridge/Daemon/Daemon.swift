@@ -185,18 +185,18 @@ final class Daemon {
         for event in captured {
             switch event {
             case .touch(let touch):
-                switch gate.route(touch.id, touch.phase, keyboardIsGrabbed: keyboardIsGrabbed) {
+                let sample = touch.sample
+                switch gate.route(sample.id, sample.phase, keyboardIsGrabbed: keyboardIsGrabbed) {
                 case .recognize:
                     break
                 case .passThrough:
-                    capture.decide(touch.id, .rejected)
-                    if verbose { logger.debug("touch \(touch.id) passed through: another client holds the keyboard") }
+                    capture.decide(sample.id, .rejected)
+                    if verbose { logger.debug("touch \(sample.id) passed through: another client holds the keyboard") }
                     continue
                 case .drop:
                     continue
                 }
                 let time = serverClock.time(ofServer: touch.time, now: now, floor: feed.time)
-                let sample = touch.sample
                 if verbose { logger.debug("\(time.shortDescription) \(touch)") }
                 feed.add(sample, at: time, afterInput: handleOutputs)
                 control?.publish(.touch(sample, time: time))
