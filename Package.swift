@@ -28,7 +28,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // Counts allocations for `gesturebridge bench` (ordo-one's interposer, as package-benchmark uses).
         .package(url: "https://github.com/ordo-one/malloc-interposer", from: "1.6.1")
@@ -44,10 +43,12 @@ let package = Package(
             pkgConfig: "x11 xi xtst xrandr",
             providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxrandr-dev"])]
         ),
-        .target(
-            name: "GestureConfig",
-            dependencies: ["GestureEngine", .product(name: "Yams", package: "Yams")]
-        ),
+        // libyaml, the C parser Yams wraps, used directly so that nothing the daemon links needs
+        // Foundation (and its 34 MB of ICU data). Only YAMLReader imports it.
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // YAML text → nodes with line and column, on libyaml's events; every scalar stays text.
+        .target(name: "YAMLReader", dependencies: ["CYAML"]),
+        .target(name: "GestureConfig", dependencies: ["GestureEngine", "YAMLReader"]),
         // What happens to touches at run time, the same for the daemon and `replay`: the session
         // (engine + scene + bindings), touchpad synthesis, frames and the server's clock.
         .target(name: "GestureRuntime", dependencies: ["GestureEngine", "GestureConfig"]),
@@ -61,7 +62,7 @@ let package = Package(
         ),
         .target(
             name: "GestureReplay",
-            dependencies: ["GestureEngine", "GestureConfig", "GestureRuntime", .product(name: "Yams", package: "Yams")]
+            dependencies: ["GestureEngine", "GestureConfig", "GestureRuntime", "YAMLReader"]
         ),
         .executableTarget(
             name: "gesturebridge",
@@ -81,6 +82,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based")
             ]
         ),
+        .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureEngine"]),
         .testTarget(name: "GestureRuntimeTests", dependencies: ["GestureRuntime", "GestureConfig", "GestureEngine"]),
         // Linked into every test target that starts processes: whatever way the test run ends,

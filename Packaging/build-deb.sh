@@ -54,14 +54,6 @@ find "$stage/usr/share/man" -type f -exec gzip -9n {} +
 mkdir -p "$stage/usr/lib/systemd/user/graphical-session.target.wants"
 ln -s ../gesturebridge.service "$stage/usr/lib/systemd/user/graphical-session.target.wants/gesturebridge.service"
 
-# Yams, the YAML library, compiles its own copy of libyaml into the binary (SwiftPM builds
-# it from source); there is no way to link the system's libyaml-0-2 instead.
-mkdir -p "$stage/usr/share/lintian/overrides"
-cat > "$stage/usr/share/lintian/overrides/gesturebridge" <<'EOF'
-# Yams (the Swift YAML library) builds its bundled libyaml into the binary.
-gesturebridge: embedded-library libyaml [usr/bin/gesturebridge]
-EOF
-
 doc=$stage/usr/share/doc/gesturebridge
 mkdir -p "$doc"
 {

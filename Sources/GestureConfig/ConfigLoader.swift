@@ -1,5 +1,5 @@
 import Foundation
-import Yams
+import YAMLReader
 
 /// Reads a configuration file into a validated `Configuration`, or every reason it cannot.
 ///
@@ -26,23 +26,24 @@ public enum ConfigLoader {
 
     /// Loads configuration text; `file` is the name errors carry.
     public static func load(yaml: String, file: String = "config.yaml") throws(ConfigErrors) -> Configuration {
-        let root: Node?
+        let document: YAML.Document
         do {
-            // The basic resolver keeps every scalar a string: the parser reads `on`, `no`
-            // and `0.5s` itself, instead of YAML 1.1 turning some of them into booleans.
-            root = try Yams.compose(yaml: yaml, Resolver.basic)
-        } catch let error as YamlError {
-            throw ConfigErrors([syntaxError(error, file: file, yaml: yaml)])
+            // Every scalar stays a string: the parser reads `on`, `no` and `0.5s` itself,
+            // instead of YAML 1.1 turning some of them into booleans.
+            document = try YAML.compose(yaml)
         } catch {
-            throw ConfigErrors([
-                ConfigError(
-                    .syntax, at: SourceLocation(file: file, line: 1, column: 1), message: "invalid YAML: \(error)"
-                )
-            ])
+            throw ConfigErrors([syntaxError(error, file: file, yaml: yaml)])
         }
         let parser = ConfigParser(file: file)
-        var configuration = parser.configuration(root)
-        configuration.isBlank = root == nil
+        // A key given twice is one error among the others: the rest of the file is still checked.
+        for duplicate in document.duplicateKeys {
+            parser.report(
+                .syntax, at: SourceLocation(file: file, line: duplicate.mark.line, column: duplicate.mark.column),
+                "key '\(duplicate.key)' appears twice in one mapping (first on line \(duplicate.first.line))",
+                found: duplicate.key, suggestion: "write each key once, merging the two values")
+        }
+        var configuration = parser.configuration(document.root)
+        configuration.isBlank = document.root == nil
         guard parser.errors.isEmpty else {
             var errors = ConfigErrors(parser.errors)
             if parser.unlisted > 0 {
@@ -112,32 +113,23 @@ public enum ConfigLoader {
     }
 
     /// A YAML syntax error as a `ConfigError` at the parser's position.
-    static func syntaxError(_ error: YamlError, file: String, yaml: String) -> ConfigError {
-        func at(_ mark: Mark) -> SourceLocation {
-            SourceLocation(file: file, line: max(mark.line, 1), column: max(mark.column, 1))
-        }
-        let start = SourceLocation(file: file, line: 1, column: 1)
-        switch error {
-        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
-            let .composer(context, problem, mark, _):
-            let during = context.map { " \($0.text)" } ?? ""
+    static func syntaxError(_ error: YAML.Error, file: String, yaml: String) -> ConfigError {
+        let location = SourceLocation(file: file, line: error.mark.line, column: error.mark.column)
+        switch error.kind {
+        case .syntax:
             return ConfigError(
-                .syntax, at: at(mark), message: "invalid YAML: \(problem)\(during)",
-                found: problem, suggestion: YAMLAdvice.hint(for: problem, line: lineText(mark.line, of: yaml))
-            )
-        case let .reader(problem, offset, _, _):
+                .syntax, at: location, message: "invalid YAML: \(error)", found: error.problem,
+                suggestion: YAMLAdvice.hint(for: error.problem, line: lineText(error.mark.line, of: yaml)))
+        case .invalidText:
             return ConfigError(
-                .syntax, at: offset.map { location(ofByte: $0, in: yaml, file: file) } ?? start,
-                message: "invalid text: \(problem)", suggestion: "save the file as UTF-8")
-        case let .duplicatedKeysInMapping(duplicates, context):
-            let keys = Suggestion.list(duplicates, conjunction: "and")
-            let phrase = duplicates.count == 1 ? "key \(keys) appears" : "keys \(keys) each appear"
+                .syntax, at: location, message: "invalid text: \(error)",
+                suggestion: "remove the character: a config holds printable text, tabs and line breaks")
+        case .documents:
             return ConfigError(
-                .syntax, at: at(context.mark), message: "\(phrase) twice in one mapping",
-                found: duplicates.joined(separator: ", "), suggestion: "write each key once, merging the two values"
-            )
-        case .no, .memory, .writer, .emitter, .representer, .dataCouldNotBeDecoded:
-            return ConfigError(.syntax, at: start, message: "invalid YAML: \(error)")
+                .syntax, at: location, message: "invalid YAML: \(error)",
+                suggestion: "remove the '---' line and merge what follows into one document")
+        case .tooLarge:
+            return ConfigError(.syntax, at: location, message: "invalid YAML: \(error)")
         }
     }
 
@@ -145,20 +137,5 @@ public enum ConfigLoader {
     private static func lineText(_ number: Int, of text: String) -> Substring {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         return lines.indices.contains(number - 1) ? lines[number - 1] : ""
-    }
-
-    /// The line and column of a UTF-8 byte offset.
-    private static func location(ofByte offset: Int, in text: String, file: String) -> SourceLocation {
-        var line = 1
-        var column = 1
-        for byte in text.utf8.prefix(offset) {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return SourceLocation(file: file, line: line, column: column)
     }
 }

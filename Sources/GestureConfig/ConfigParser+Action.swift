@@ -1,4 +1,4 @@
-import Yams
+import YAMLReader
 
 /// Reading `do:` actions.
 extension ConfigParser {
@@ -38,7 +38,8 @@ extension ConfigParser {
             return nil
         }
         var found: [(key: ActionKey, field: Field)] = []
-        for (keyNode, value) in mapping {
+        for pair in mapping {
+            let (keyNode, value) = (pair.key, pair.value)
             guard let key = keyNode.scalar?.string else {
                 report(.wrongType, at: keyNode, "expected an action name, found \(describe(keyNode))")
                 return nil

@@ -1,4 +1,4 @@
-import Yams
+import YAMLReader
 
 /// Reading a region's `area:` and checking that it lies inside its window.
 extension ConfigParser {

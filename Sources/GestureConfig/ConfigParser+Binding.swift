@@ -1,5 +1,5 @@
 import GestureEngine
-import Yams
+import YAMLReader
 
 /// What the checks across bindings need from every binding in the file, even a broken one.
 struct BindingDraft {

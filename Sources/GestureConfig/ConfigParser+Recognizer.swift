@@ -1,5 +1,5 @@
 import GestureEngine
-import Yams
+import YAMLReader
 
 extension RecognizerKind {
     /// The parameter keys this kind takes in the file.

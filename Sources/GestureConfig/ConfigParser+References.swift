@@ -1,4 +1,4 @@
-import Yams
+import YAMLReader
 
 /// The checks across bindings: unique names, `after` and `with` naming real bindings,
 /// and no require-to-fail cycles.

@@ -1,5 +1,5 @@
 import GestureEngine
-import Yams
+import YAMLReader
 
 /// Reading the file's sections: `settings`, `gestures`, `edges` and `apps` with their regions.
 extension ConfigParser {
@@ -97,7 +97,8 @@ extension ConfigParser {
         }
         var seen: [String: SourceLocation] = [:]
         var apps: [AppConfiguration] = []
-        for (keyNode, value) in mapping {
+        for pair in mapping {
+            let (keyNode, value) = (pair.key, pair.value)
             guard let key = scalar(keyNode, expecting: "application names") else { continue }
             let names = key.split(separator: ",", omittingEmptySubsequences: false).map {
                 String($0).trimmingWhitespace

@@ -1,4 +1,4 @@
-import Yams
+import YAMLReader
 
 /// Reading `steps:`, the actions repeated as a continuous gesture goes on.
 extension ConfigParser {

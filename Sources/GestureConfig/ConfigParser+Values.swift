@@ -1,5 +1,5 @@
 import GestureEngine
-import Yams
+import YAMLReader
 
 /// Reading single values: whole numbers, quantities with units, words, names and directions.
 extension ConfigParser {

@@ -1,4 +1,6 @@
-import Yams
+import YAMLReader
+
+typealias Node = YAML.Node
 
 /// One key and its value in a YAML mapping, with the nodes kept for their positions.
 struct Field {
@@ -43,10 +45,9 @@ final class ConfigParser {
 
     // MARK: - Reporting
 
-    /// Where a node starts; a node without a mark (none from the parser has one) is placed at 1:1.
+    /// Where a node starts.
     func location(of node: Node) -> SourceLocation {
-        let mark = node.mark
-        return SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
+        SourceLocation(file: file, line: node.mark.line, column: node.mark.column)
     }
 
     /// Where the part `offset` scalars into a one-line scalar starts, so that an error can
@@ -55,7 +56,7 @@ final class ConfigParser {
         var location = location(of: node)
         guard let scalar = node.scalar, !scalar.string.contains("\n") else { return location }
         switch scalar.style {
-        case .plain, .any: location.column += offset
+        case .plain: location.column += offset
         case .singleQuoted, .doubleQuoted: location.column += offset + 1
         case .literal, .folded: break
         }
@@ -84,18 +85,14 @@ final class ConfigParser {
     // MARK: - Shapes
 
     /// Whether a node is YAML's null: an empty value, `~` or `null`, unquoted.
-    static func isNull(_ node: Node) -> Bool {
-        guard let scalar = node.scalar, scalar.style == .plain || scalar.style == .any else { return false }
-        return ["", "~", "null", "Null", "NULL"].contains(scalar.string)
-    }
+    static func isNull(_ node: Node) -> Bool { node.isNull }
 
     /// A few words for what a node is, for "found …" messages.
     func describe(_ node: Node) -> String {
-        switch node {
+        switch node.content {
         case .scalar(let scalar): ConfigParser.isNull(node) ? "nothing" : "'\(scalar.string)'"
         case .mapping: "a mapping"
         case .sequence: "a list"
-        case .alias: "an alias"
         }
     }
 
@@ -130,7 +127,8 @@ final class ConfigParser {
             return nil
         }
         var entries: [Field] = []
-        for (keyNode, value) in mapping {
+        for pair in mapping {
+            let (keyNode, value) = (pair.key, pair.value)
             guard let key = keyNode.scalar?.string else {
                 report(.wrongType, at: keyNode, "expected a plain key in \(context), found \(describe(keyNode))")
                 continue

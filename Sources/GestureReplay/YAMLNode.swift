@@ -1,4 +1,4 @@
-/// A value of a `libinput record` file (read by Yams, `RecordYAML`), with the line it starts on.
+/// A value of a `libinput record` file (read by `YAMLReader`, `RecordYAML`), with the line it starts on.
 ///
 /// Scalars stay text (the reader converts them where it needs numbers); a null
 /// or empty value is the empty scalar. `RecordYAML` produces these.

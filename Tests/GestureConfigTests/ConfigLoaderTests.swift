@@ -207,4 +207,29 @@ import Testing
         configuration.isBlank = false
         #expect(configuration == Configuration())
     }
+
+    /// A key given twice (a pasted snippet's `apps:`, say) is one error among the others: the rest
+    /// of the file is still checked, and every mistake is listed in file order.
+    @Test func aKeyGivenTwiceDoesNotHideTheOtherErrors() {
+        let text = """
+            apps:
+              firefox:
+                gestures:
+                  - tap: { fingrs: 2 }
+                    do: { keys: ctrl+t }
+            apps:
+              kitty:
+                gestures: []
+            settings: { finger-window: 3 }
+            """
+        do {
+            _ = try ConfigLoader.load(yaml: text)
+            Issue.record("loaded a config with mistakes")
+        } catch {
+            #expect(
+                error.errors.map { "\($0.location.line):\($0.location.column) \($0.kind)" } == [
+                    "4:16 unknownKey", "6:1 syntax", "9:28 outOfRange"
+                ])
+        }
+    }
 }

@@ -468,7 +468,7 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
                 """,
             kind: .syntax,
             expected:
-                "config.yaml:3:5: key 'do' appears twice in one mapping; write each key once, merging the two values"
+                "config.yaml:4:5: key 'do' appears twice in one mapping (first on line 3); write each key once, merging the two values"
         )
     ]
 

@@ -141,11 +141,11 @@ private let geteventShape = "[ <seconds>] <type> <code> <value hex>"
                     "l\(level): &l\(level) ["
                         + Array(repeating: level == 0 ? "x" : "*l\(level - 1)", count: 10)
                         .joined(separator: ", ") + "]\n"
-                }.joined() + "devices: [*l5]\n", line: 2,
-            .invalidYAML("aliases make the document larger than the file")),
+                }.joined() + "devices: [*l5]\n", line: 4,
+            .invalidYAML("aliases make the document larger than the file (360 values at most)")),
         BadRecording(
             "key twice", "version: 1\nversion: 1\ndevices: []\n", line: 2,
-            .invalidYAML("the key \"version\" appears twice")),
+            .invalidYAML("the key \"version\" appears twice (first on line 1)")),
         BadRecording(
             "deeper line after a value", "version: 1\n  devices: []\n", line: 2,
             .invalidYAML(
