@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import YAMLReader
 
 /// Reads a configuration file into a validated `Configuration`, or every reason it cannot.
@@ -62,8 +62,8 @@ public enum ConfigLoader {
     /// Symbolic links are followed. A directory with the sticky bit (such as /tmp)
     /// does not let others replace a file they do not own, so it is not warned about.
     public static func permissionWarnings(forFileAt path: String) -> [ConfigWarning] {
-        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-        let directory = URL(fileURLWithPath: resolved).deletingLastPathComponent().path
+        let resolved = realPath(path) ?? path
+        let directory = resolved.lastIndex(of: "/").map { String(resolved[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
         let whole = SourceLocation(file: path, line: 0, column: 0)
         var warnings: [ConfigWarning] = []
         if let mode = permissions(of: resolved), let who = writers(mode) {
@@ -74,9 +74,8 @@ public enum ConfigLoader {
                         + "run 'chmod go-w \(resolved)'"
                 ))
         }
-        let attributes = try? FileManager.default.attributesOfItem(atPath: resolved)
-        if let owner = (attributes?[.ownerAccountID] as? NSNumber)?.uint32Value, owner != 0, owner != getuid() {
-            let name = attributes?[.ownerAccountName] as? String
+        if let owner = status(of: resolved)?.st_uid, owner != 0, owner != getuid() {
+            let name = getpwuid(owner).flatMap { $0.pointee.pw_name.map { String(cString: $0) } }
             warnings.append(
                 ConfigWarning(
                     at: whole,
@@ -108,8 +107,20 @@ public enum ConfigLoader {
 
     /// The permission bits of a path, including set-id and sticky bits; nil when it cannot be read.
     private static func permissions(of path: String) -> Int? {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        return (attributes?[.posixPermissions] as? NSNumber)?.intValue
+        status(of: path).map { Int($0.st_mode & 0o7777) }
+    }
+
+    /// `stat(2)` of a path, links followed; nil when it cannot be read.
+    private static func status(of path: String) -> stat? {
+        var result = stat()
+        return stat(path, &result) == 0 ? result : nil
+    }
+
+    /// The path with every link and `..` resolved (`realpath(3)`); nil when it does not exist.
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// A YAML syntax error as a `ConfigError` at the parser's position.

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Finds the configuration file by the XDG Base Directory rules.
 ///
@@ -18,7 +18,7 @@ public struct ConfigLocator: Sendable {
     /// Creates a locator over an environment (the process's by default) and a file test
     /// (the file system's by default).
     public init(
-        environment: [String: String] = ProcessInfo.processInfo.environment,
+        environment: [String: String] = ProcessEnvironment.current,
         fileExists: @escaping @Sendable (String) -> Bool = ConfigLocator.isRegularFile
     ) {
         self.environment = environment
@@ -28,7 +28,7 @@ public struct ConfigLocator: Sendable {
     /// The user's configuration directory: `$XDG_CONFIG_HOME`, or `$HOME/.config`.
     public var configHome: String {
         if let home = absolute(environment["XDG_CONFIG_HOME"]) { return home }
-        let userHome = absolute(environment["HOME"]) ?? NSHomeDirectory()
+        let userHome = absolute(environment["HOME"]) ?? Self.passwordHome() ?? "/"
         return join(userHome, ".config")
     }
 
@@ -57,8 +57,13 @@ public struct ConfigLocator: Sendable {
 
     /// Whether a regular file (or a link to one) exists at `path`.
     @Sendable public static func isRegularFile(_ path: String) -> Bool {
-        var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// The home directory the password database gives the user, for a session without `HOME`.
+    private static func passwordHome() -> String? {
+        getpwuid(getuid()).flatMap { $0.pointee.pw_dir.map { String(cString: $0) } }
     }
 
     /// The value if it is an absolute path, without trailing slashes; nil otherwise.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Glibc
 import GestureEngine
 
 /// `gesturebridge bench`: measures the engine's throughput and its allocations per event.
@@ -153,9 +153,9 @@ struct BenchCommand: ParsableCommand {
         var rows = [header]
         for result in results {
             rows.append([
-                result.name, String(result.events), String(format: "%.0f", result.nanosecondsPerEvent),
-                String(format: "%.2fM", result.eventsPerSecond / 1e6),
-                countsAllocations ? String(format: "%.3f", result.allocationsPerEvent) : "n/a",
+                result.name, String(result.events), TextColumns.fixed(result.nanosecondsPerEvent, decimals: 0),
+                TextColumns.fixed(result.eventsPerSecond / 1e6, decimals: 2) + "M",
+                countsAllocations ? TextColumns.fixed(result.allocationsPerEvent, decimals: 3) : "n/a",
                 String(result.busyRecognizers), String(result.busyAtLift)
             ])
         }
@@ -164,7 +164,7 @@ struct BenchCommand: ParsableCommand {
             lines.append(
                 row.enumerated().map { index, cell in
                     index == 0
-                        ? cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+                        ? TextColumns.leftAligned(cell, width: widths[index])
                         : String(repeating: " ", count: widths[index] - cell.count) + cell
                 }.joined(separator: "  "))
         }

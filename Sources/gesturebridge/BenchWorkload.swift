@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import GestureEngine
 
 /// A synthetic but demanding engine workload for `gesturebridge bench`.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Glibc
 import GestureConfig
 
 /// The `--config FILE` option shared by the subcommands, and where the config is found without it.
@@ -16,7 +16,7 @@ struct ConfigOptions: ParsableArguments {
     var path: String?
 
     /// The config file to load: the `--config` path, else the first default location that exists.
-    func resolvedPath(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+    func resolvedPath(environment: [String: String] = ProcessEnvironment.current) -> String? {
         if let path { return path }
         return ConfigLocator(environment: environment).locate()
     }
@@ -38,7 +38,7 @@ struct ConfigOptions: ParsableArguments {
     /// The config file to use; without one, says where to put it and exits 1.
     func requiredPath() throws -> String {
         guard let path = resolvedPath() else {
-            let locator = ConfigLocator(environment: ProcessInfo.processInfo.environment)
+            let locator = ConfigLocator(environment: ProcessEnvironment.current)
             ReplayCommand.printError(
                 """
                 gesturebridge: no config file found (looked for \(locator.candidates.joined(separator: ", "))).

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import GestureConfig
 import X11Bridge
 
@@ -107,7 +108,7 @@ struct DevicesCommand: ParsableCommand {
         return ([header] + lines).map { cells in
             cells.indices.map { column in
                 column == cells.count - 1
-                    ? cells[column] : cells[column].padding(toLength: widths[column], withPad: " ", startingAt: 0)
+                    ? cells[column] : TextColumns.leftAligned(cells[column], width: widths[column])
             }.joined(separator: "  ")
         }.joined(separator: "\n")
     }

@@ -1,5 +1,7 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import GestureConfig
+import Glibc
 
 /// `gesturebridge doctor`: checks the whole setup and says how to fix each problem.
 struct DoctorCommand: ParsableCommand {
@@ -23,7 +25,7 @@ struct DoctorCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.current
         let doctor = Doctor(displayName: displayOptions.display, configPath: config.path, environment: environment)
         let checks = doctor.run()
         if json {

@@ -1,5 +1,5 @@
-import Foundation
 import Glibc
+import X11Bridge
 
 /// Writes the daemon's log lines to stderr from a thread of its own, so the loop never waits
 /// on its output.
@@ -14,7 +14,7 @@ final class LogWriter: @unchecked Sendable {
     static let capacity = 256 * 1024
 
     private let fd: Int32
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var pending: [UInt8] = []
     private var dropped = 0
     private var isWriting = false
@@ -23,7 +23,7 @@ final class LogWriter: @unchecked Sendable {
     init(fd: Int32 = STDERR_FILENO) {
         self.fd = fd
         pending.reserveCapacity(Self.capacity)
-        Thread.detachNewThread { [self] in run() }
+        startThread { [self] in run() }
     }
 
     /// Queues a line (with its newline); never blocks on the output.
@@ -52,7 +52,7 @@ final class LogWriter: @unchecked Sendable {
 
     /// Waits until everything queued is written, or `timeout` seconds pass: for exit.
     func drain(timeout: Double) {
-        let deadline = Date().addingTimeInterval(timeout)
+        let deadline = MonotonicClock.now() + timeout
         condition.lock()
         defer { condition.unlock() }
         while !pending.isEmpty || isWriting {

@@ -18,6 +18,7 @@ struct OutputFile {
     }
 
     static let standardOutput = OutputFile(fd: STDOUT_FILENO, name: "<stdout>")
+    static let standardError = OutputFile(fd: STDERR_FILENO, name: "<stderr>")
 
     private init(fd: Int32, name: String) {
         self.fd = fd
@@ -44,8 +45,8 @@ struct OutputFile {
         return true
     }
 
-    /// Closes a created file; standard output stays open.
+    /// Closes a created file; standard output and error stay open.
     func close() {
-        if fd != STDOUT_FILENO { Glibc.close(fd) }
+        if fd > STDERR_FILENO { Glibc.close(fd) }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import GestureConfig
 import GestureRuntime
 import GestureEngine

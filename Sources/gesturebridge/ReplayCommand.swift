@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Glibc
 import GestureReplay
 import Logging
 
@@ -119,7 +119,7 @@ struct ReplayCommand: ParsableCommand {
     }
 
     static func printError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        _ = OutputFile.standardError.write(line + "\n")
     }
 }
 

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Glibc
 import GestureConfig
 import Logging
 import X11Bridge
@@ -50,7 +50,7 @@ struct RunCommand: ParsableCommand {
             throw ExitCode.failure
         }
         X11Connection.exitWhenConnectionIsLost()
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.current
         let lock: InstanceLock
         do {
             lock = try InstanceLock(

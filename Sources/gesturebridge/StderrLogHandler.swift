@@ -1,5 +1,5 @@
-import Foundation
 import Logging
+import Synchronization
 
 /// A concise swift-log handler: one line per message on stderr, `gesturebridge: level: message key=value`.
 struct StderrLogHandler: LogHandler {
@@ -24,7 +24,7 @@ struct StderrLogHandler: LogHandler {
         if let writer = LogSetup.writer {
             writer.write(line + "\n")
         } else {
-            FileHandle.standardError.write(Data((line + "\n").utf8))
+            _ = OutputFile.standardError.write(line + "\n")
         }
     }
 }
@@ -54,14 +54,12 @@ enum LogSetup {
     }
 
     /// The level new handlers start at, shared with the bootstrap closure.
-    private final class LevelBox: @unchecked Sendable {
-        // @unchecked: every access holds `lock`.
-        private let lock = NSLock()
-        private var stored = Logger.Level.info
+    private final class LevelBox: Sendable {
+        private let stored = Mutex(Logger.Level.info)
 
         var value: Logger.Level {
-            get { lock.withLock { stored } }
-            set { lock.withLock { stored = newValue } }
+            get { stored.withLock { $0 } }
+            set { stored.withLock { $0 = newValue } }
         }
     }
 }

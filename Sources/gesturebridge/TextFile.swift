@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Reads a UTF-8 text file given on the command line, or standard input for `-`.
 enum TextFile {
@@ -14,22 +14,20 @@ enum TextFile {
 
     /// The file's contents; the reason comes from the system (`strerror`) where it has one.
     static func read(_ path: String) throws(ReadError) -> String {
-        let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let handle = FileHandle(forReadingAtPath: path) else {
-                throw ReadError(path: path, reason: String(cString: strerror(errno)))
-            }
-            defer { try? handle.close() }
-            do {
-                data = try handle.readToEnd() ?? Data()
-            } catch {
-                // Reading a directory fails here, after open succeeded.
-                throw ReadError(path: path, reason: String(cString: strerror(errno)))
-            }
+        let fd = path == "-" ? STDIN_FILENO : open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ReadError(path: path, reason: String(cString: strerror(errno))) }
+        defer { if fd != STDIN_FILENO { close(fd) } }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            // Reading a directory fails here, after open succeeded.
+            guard count >= 0 else { throw ReadError(path: displayName(path), reason: String(cString: strerror(errno))) }
+            if count == 0 { break }
+            bytes += chunk[..<count]
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw ReadError(path: displayName(path), reason: "not UTF-8 text")
         }
         return text

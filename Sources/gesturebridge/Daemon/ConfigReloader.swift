@@ -1,7 +1,7 @@
-import Foundation
 import GestureConfig
 import Glibc
 import Logging
+import Synchronization
 
 /// Loads the config at start and on every reload, keeping the last good one when a new one is bad.
 ///
@@ -23,14 +23,12 @@ final class ConfigReloader {
     private var isWanted = false
 
     /// A finished load, handed from the reload's thread to the loop.
-    private final class Outcome: @unchecked Sendable {
-        // @unchecked: every access holds `lock`.
-        private let lock = NSLock()
-        private var stored: Result<Configuration, ConfigErrors>?
+    private final class Outcome: Sendable {
+        private let stored = Mutex<Result<Configuration, ConfigErrors>?>(nil)
 
-        func put(_ result: Result<Configuration, ConfigErrors>) { lock.withLock { stored = result } }
+        func put(_ result: Result<Configuration, ConfigErrors>) { stored.withLock { $0 = result } }
         func take() -> Result<Configuration, ConfigErrors>? {
-            lock.withLock {
+            stored.withLock { stored in
                 defer { stored = nil }
                 return stored
             }
@@ -72,7 +70,7 @@ final class ConfigReloader {
         }
         isLoading = true
         let (path, outcome, writeEnd) = (path, outcome, writeEnd)
-        Thread.detachNewThread {
+        startThread {
             let result = Result { () throws(ConfigErrors) -> Configuration in try ConfigLoader.load(path: path) }
             outcome.put(result)
             var byte: UInt8 = 1

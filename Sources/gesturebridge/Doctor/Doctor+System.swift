@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import GestureConfig
 
 extension Doctor {
     /// The unit both checks ask systemd about.
@@ -33,11 +34,10 @@ extension Doctor {
 
     /// Without a systemd unit: the XDG autostart entry, in the user's or the system's autostart directory.
     func autostart(because reason: String) -> DoctorCheck {
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        let configHome = ConfigLocator(environment: environment).configHome
         let configDirs = (environment["XDG_CONFIG_DIRS"] ?? "/etc/xdg").split(separator: ":").map(String.init)
         let candidates = ([configHome] + configDirs).map { $0 + "/autostart/gesturebridge.desktop" }
-        if let entry = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) {
+        if let entry = candidates.first(where: { access($0, F_OK) == 0 }) {
             return .ok("service", "\(reason); the XDG autostart entry \(entry) starts it at login")
         }
         return .problem(
@@ -61,12 +61,12 @@ extension Doctor {
     /// Running processes named touchegg, libinput-gestures or fusuma (scanning /proc/*/cmdline).
     func conflicts() -> DoctorCheck {
         var found: [(name: String, pid: Int32, stop: String)] = []
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        let entries = Self.directoryEntries("/proc")
         for entry in entries {
             guard let pid = Int32(entry), let name = Self.daemonName(commandLine: commandLine(of: entry)),
                 let daemon = Self.conflictingDaemons.first(where: { $0.name == name })
             else { continue }
-            found.append((name, pid, daemon.stop.replacingOccurrences(of: "PID", with: String(pid))))
+            found.append((name, pid, daemon.stop.replacing("PID", with: String(pid))))
         }
         guard let first = found.sorted(by: { $0.pid < $1.pid }).first else {
             return .ok("conflicts", "no other gesture daemon runs (touchegg, libinput-gestures, fusuma)")
@@ -91,31 +91,71 @@ extension Doctor {
     }
 
     private func commandLine(of pid: String) -> [String] {
-        guard let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return [] }
-        return data.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        let fd = open("/proc/\(pid)/cmdline", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        // A command line is at most a few pages; 64 KiB is plenty to find the program's name.
+        var data = [UInt8](repeating: 0, count: 65536)
+        let count = data.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        guard count > 0 else { return [] }
+        return data[..<count].split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The names in a directory, without `.` and `..`; empty when it cannot be read.
+    static func directoryEntries(_ path: String) -> [String] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(cString: $0.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     /// An executable on PATH.
     func executable(_ name: String) -> String? {
         let path = environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { "\($0)/\(name)" }.first {
-            FileManager.default.isExecutableFile(atPath: $0)
+            var status = stat()
+            return stat($0, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && access($0, X_OK) == 0
         }
     }
 
-    /// Runs a program to its end and returns its exit status and first line of output.
+    /// Runs a program to its end and returns its exit status and first line of output
+    /// (standard error goes to /dev/null); 127 when it cannot be started.
     func run(_ program: String, _ arguments: [String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        do { try process.run() } catch { return (127, "") }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return (127, "") }
+        for fd in ends { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO)
+        posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0)
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, program, &actions, nil, argv, envp)
+        close(ends[1])
+        defer { close(ends[0]) }
+        guard spawned == 0 else { return (127, "") }
+        var data: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            data += chunk[..<count]
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // WIFEXITED / WEXITSTATUS, which Swift does not import as functions.
+        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         let text = String(decoding: data, as: UTF8.self)
-        return (process.terminationStatus, text.split(separator: "\n").first.map(String.init) ?? "")
+        return (exitStatus, text.split(separator: "\n").first.map(String.init) ?? "")
     }
 }
