@@ -15,7 +15,9 @@ struct DoctorCommand: ParsableCommand {
             (by gesturebridge, or by another program); the config (found, valid, warnings, not \
             writable by others); whether the systemd user service (or, without a systemd user \
             manager, the XDG autostart entry) is installed and active; and other gesture daemons \
-            running (touchegg, libinput-gestures, fusuma). Exits 0 when there is no problem, else 1.
+            running (touchegg, libinput-gestures, fusuma). No daemon running on the display is a \
+            problem. Exits 0 when there is no problem, 4 in a Wayland session (GestureBridge is \
+            for X11 sessions), else 1.
             """)
 
     @OptionGroup var displayOptions: DisplayOptions
@@ -37,6 +39,9 @@ struct DoctorCommand: ParsableCommand {
             let problems = checks.filter { $0.status == .problem }.count
             let warnings = checks.filter { $0.status == .warning }.count
             print("\(problems) problem\(problems == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        }
+        if checks.contains(where: { $0.check == "session" && $0.status == .problem }) {
+            throw ExitCode(WaylandSession.exitStatus)
         }
         if checks.contains(where: { $0.status == .problem }) { throw ExitCode.failure }
     }

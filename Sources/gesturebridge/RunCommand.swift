@@ -16,7 +16,9 @@ struct RunCommand: ParsableCommand {
             SIGHUP or saving the config reloads it (a config with errors is reported and the \
             last good one stays); SIGTERM or SIGINT releases every key, answers every pending \
             touch and exits 0. Losing the X server exits 1. One daemon runs per display: a second \
-            one says which process holds the lock in $XDG_RUNTIME_DIR/gesturebridge/ and exits 3.
+            one says which process holds the lock in $XDG_RUNTIME_DIR/gesturebridge/ and exits 3. \
+            In a Wayland session (XDG_SESSION_TYPE=wayland or WAYLAND_DISPLAY set) it does not \
+            start: it says what to use instead and exits 4.
             """)
 
     @OptionGroup var config: ConfigOptions
@@ -28,6 +30,18 @@ struct RunCommand: ParsableCommand {
     var verbose = false
 
     func run() throws {
+        let environment = ProcessEnvironment.current
+        if let wayland = WaylandSession.detect(in: environment) {
+            ReplayCommand.printError("gesturebridge: \(wayland.summary)")
+            ReplayCommand.printError("gesturebridge: \(WaylandSession.advice)")
+            throw ExitCode(WaylandSession.exitStatus)
+        }
+        if display == nil, environment["DISPLAY"]?.isEmpty ?? true {
+            ReplayCommand.printError(
+                "gesturebridge: no X display: DISPLAY is not set; run it in a terminal of the X11 session, "
+                    + "or pass --display :0")
+            throw ExitCode.failure
+        }
         LogSetup.bootstrap(verbose: verbose)
         // The loop must never wait on its log: a thread of its own writes it.
         LogSetup.writeInBackground()
@@ -50,7 +64,6 @@ struct RunCommand: ParsableCommand {
             throw ExitCode.failure
         }
         X11Connection.exitWhenConnectionIsLost()
-        let environment = ProcessEnvironment.current
         let lock: InstanceLock
         do {
             lock = try InstanceLock(

@@ -61,6 +61,16 @@ struct DoctorCommandTests {
                 $0.hasPrefix("ok       touch-grab: held by gesturebridge pid \(daemon.process.processIdentifier) ")
             },
             "\(result.output)")
+        #expect(
+            lines.contains(
+                "ok       daemon: gesturebridge pid \(daemon.process.processIdentifier) runs on \(server.display) (started from a terminal)"
+            )
+                || lines.contains {
+                    $0.hasPrefix(
+                        "ok       daemon: gesturebridge pid \(daemon.process.processIdentifier) runs on \(server.display)"
+                    )
+                },
+            "\(result.output)")
         #expect(lines.contains("ok       config: \(home.configPath): 1 bindings"), "\(result.output)")
         #expect(
             lines.contains { $0.hasPrefix("ok       service: no systemd user manager; the XDG autostart entry ") },
@@ -70,7 +80,8 @@ struct DoctorCommandTests {
 
     /// One problem each, the check that reports it, and words of its fix.
     enum Problem: String, CaseIterable, Sendable {
-        case grabHeldByAnotherClient, badConfig, configWritableByOthers, touchegg, noAutostart, noDisplay
+        case grabHeldByAnotherClient, badConfig, configWritableByOthers, touchegg, noAutostart, noDisplay, noDaemon
+        case wayland
     }
 
     @Test(arguments: Problem.allCases)
@@ -120,6 +131,17 @@ struct DoctorCommandTests {
         case .noDisplay:
             environment["DISPLAY"] = nil
             expected = ("problem  display: DISPLAY is not set", "--display :0")
+        case .noDaemon:
+            expected = (
+                "problem  daemon: no gesturebridge daemon runs on \(server.display)",
+                "systemctl --user start gesturebridge"
+            )
+        case .wayland:
+            environment["XDG_SESSION_TYPE"] = "wayland"
+            expected = (
+                "problem  session: this is a Wayland session (XDG_SESSION_TYPE=wayland); GestureBridge works in X11 sessions only",
+                "log in to an X11 session"
+            )
         }
         let result = try ToolRun.run(["doctor"], environment: environment)
         let lines = result.output.split(separator: "\n").map(String.init)
@@ -127,8 +149,14 @@ struct DoctorCommandTests {
         #expect(
             lines.indices.contains(index + 1) && lines[index + 1].hasPrefix("         fix: ")
                 && lines[index + 1].contains(expected.fix), "\(result.output)")
-        let isProblem = expected.line.hasPrefix("problem")
-        #expect(result.status == (isProblem ? 1 : 0), "\(result.output)")
+        // No daemon runs in these cases: with a display, that is a problem of its own beside the
+        // case's (the whole problem in the no-daemon case).
+        let problems = lines.filter { $0.hasPrefix("problem") }
+        let daemonMissing = problem != .noDisplay
+        #expect(problems.contains { $0.hasPrefix("problem  daemon: ") } == daemonMissing, "\(result.output)")
+        let own = expected.line.hasPrefix("problem") && problem != .noDaemon ? 1 : 0
+        #expect(problems.count == own + (daemonMissing ? 1 : 0), "only this problem: \(result.output)")
+        #expect(result.status == (problem == .wayland ? 4 : 1), "\(result.output)")
         if problem == .configWritableByOthers {
             // Said once, by doctor and by check, with "warning:" once.
             #expect(lines.filter { $0.contains("writable by group") }.count == 1, "\(result.output)")
@@ -138,18 +166,19 @@ struct DoctorCommandTests {
                 warnings.count == 1 && warnings.allSatisfy { $0.components(separatedBy: "warning:").count == 2 },
                 "\(check.errors)")
         }
-        #expect(
-            lines.filter { $0.hasPrefix("problem") }.count == (isProblem ? 1 : 0), "only this problem: \(result.output)"
-        )
     }
 
     @Test func jsonListsEveryCheckWithItsStatus() throws {
         let home = try Home()
-        let result = try ToolRun.run(["doctor", "--json"], environment: home.environment(display: try server.display))
+        let server = try server
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config)
+        defer { daemon.stop() }
+        let result = try ToolRun.run(["doctor", "--json"], environment: home.environment(display: server.display))
         let checks = try #require(JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
         #expect(
             checks.compactMap { $0["check"] as? String }
-                == ["display", "xinput", "devices", "touch-grab", "config", "service", "conflicts"], "\(result.output)")
+                == ["display", "xinput", "devices", "touch-grab", "daemon", "config", "service", "conflicts"],
+            "\(result.output)")
         #expect(checks.allSatisfy { $0["status"] as? String == "ok" }, "\(result.output)")
         #expect(result.status == 0)
     }

@@ -14,12 +14,16 @@ struct Doctor {
     /// Runs every check.
     func run() -> [DoctorCheck] {
         var checks: [DoctorCheck] = []
+        if let wayland = WaylandSession.detect(in: environment) {
+            checks.append(.problem("session", wayland.summary, fix: WaylandSession.advice))
+        }
         let (displayCheck, connection) = display()
         checks.append(displayCheck)
         if let connection {
             checks.append(xinput(connection))
             checks.append(devices(connection))
             checks.append(touchGrab(connection))
+            checks.append(daemon(connection))
         }
         checks += config()
         checks.append(service())
@@ -55,6 +59,20 @@ struct Doctor {
                 nil
             )
         }
+    }
+
+    /// A daemon holds this display's lock. Without one nothing happens to any touch: the case a
+    /// newcomer runs `doctor` for.
+    func daemon(_ connection: X11Connection) -> DoctorCheck {
+        if let holder = InstanceLock.holder(display: connection.name, paths: RuntimePaths(environment: environment)) {
+            return .ok("daemon", "gesturebridge pid \(holder.pid) runs on \(connection.name) (\(holder.origin.phrase))")
+        }
+        return .problem(
+            "daemon",
+            "no gesturebridge daemon runs on \(connection.name): every touch goes to the applications as it is",
+            fix:
+                "start it: 'systemctl --user start gesturebridge', or 'gesturebridge run' in a terminal to see why it stops"
+        )
     }
 
     /// XInput 2.2 for touch, 2.4 for touchpad gestures.

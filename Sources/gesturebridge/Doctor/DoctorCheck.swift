@@ -20,7 +20,7 @@ struct DoctorCheck: Codable, Equatable {
         static func < (lhs: Status, rhs: Status) -> Bool { lhs.rank < rhs.rank }
     }
 
-    /// A short name: display, xinput, devices, touch-grab, config, service, conflicts.
+    /// A short name: session, display, xinput, devices, touch-grab, daemon, config, service, conflicts.
     var check: String
     var status: Status
     /// What was found, in one line.
