@@ -28,7 +28,10 @@ help:
 	@echo "                   BINARY=file installs that build instead of building one"
 	@echo "  make uninstall   stop the service and remove what install put in PREFIX (keeps your config)"
 	@echo "  make deb         build the Debian package into .build/deb (needs dpkg-dev)"
-	@echo "  make test        run the tests (swift test)"
+	@echo "  make test        install what the tests need (the test Xorg, window managers, toolkits),"
+	@echo "                   then run them (swift test)"
+	@echo "  (build, install, deb and test first install the system packages they need, with"
+	@echo "   apt-get or dnf through sudo, or print the command: Scripts/deps.sh; GESTUREBRIDGE_DEPS=skip)"
 	@echo "  make soak        GESTURES (now: $(GESTURES)) mixed gestures back to back through a release"
 	@echo "                   daemon on a test Xorg: missed gestures, RSS, stuck touches and keys"
 	@echo "  make fuzz        FUZZ_SECONDS (now: $(FUZZ_SECONDS)) of libFuzzer on each parser: config, trace,"
@@ -36,18 +39,22 @@ help:
 	@echo "  make keysyms     regenerate Sources/GestureConfig/KeysymTable.swift from /usr/include/X11"
 
 build:
+	@Scripts/deps.sh build
 	@Packaging/build-release.sh >/dev/null
 
 install:
+	@$(if $(BINARY),,Scripts/deps.sh build)
 	@Packaging/install.sh $(INSTALL_FLAGS)
 
 uninstall:
 	@Packaging/install.sh --uninstall $(INSTALL_FLAGS)
 
 deb:
+	@$(if $(BINARY),,Scripts/deps.sh build)
 	@Packaging/build-deb.sh $(if $(BINARY),--binary "$(BINARY)")
 
 test:
+	@Scripts/deps.sh test
 	swift test
 
 # How many gestures `make soak` sends.

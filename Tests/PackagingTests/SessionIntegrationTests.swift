@@ -45,10 +45,12 @@ import Testing
     }
 
     /// The unit's lines that make it a session service: started and stopped with the
-    /// graphical session, restarted on failure except when another daemon holds the display.
+    /// graphical session, never in a Wayland one, reloaded by SIGHUP, restarted on failure
+    /// except when another daemon holds the display or the session is Wayland's.
     @Test(arguments: [
         "PartOf=graphical-session.target", "After=graphical-session.target", "WantedBy=graphical-session.target",
-        "ConditionEnvironment=DISPLAY", "Restart=on-failure", "RestartPreventExitStatus=3",
+        "ConditionEnvironment=DISPLAY", "ConditionEnvironment=!WAYLAND_DISPLAY", "Restart=on-failure",
+        "ExecReload=/bin/kill -HUP $MAINPID", "SuccessExitStatus=3 4", "RestartPreventExitStatus=3 4",
         "Documentation=man:gesturebridge(1) man:gesturebridge.yaml(5)"
     ])
     func unitTiesTheDaemonToTheGraphicalSession(line: String) throws {

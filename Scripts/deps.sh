@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Installs the system packages GestureBridge needs, or says exactly how.
+#
+#   Scripts/deps.sh build   what the build needs: pkg-config and the X11 and libyaml headers
+#   Scripts/deps.sh test    that, plus the test server, window managers and toolkits the tests run
+#   Scripts/deps.sh --list build|test    print the package names for this system and stop
+#
+# `make install` and `make test` run it first. It checks with dpkg-query (Debian, Ubuntu) or
+# rpm (Fedora) and installs only what is missing, with apt-get or dnf: directly as root, through
+# sudo otherwise (saying what it runs). When it cannot (no sudo, or sudo would ask for a
+# password without a terminal), it prints the command to run and exits 1, within seconds.
+# GESTUREBRIDGE_DEPS=skip skips it (you installed them another way).
+set -euo pipefail
+
+list_only=false
+if [ "${1:-}" = "--list" ]; then list_only=true; shift; fi
+what=${1:-build}
+case $what in build | test) ;; *) echo "usage: Scripts/deps.sh [--list] build|test" >&2; exit 64 ;; esac
+[ "${GESTUREBRIDGE_DEPS:-}" = skip ] && exit 0
+
+if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+    family=debian
+    build=(pkg-config libx11-dev libxi-dev libxtst-dev libxrandr-dev libyaml-dev)
+    # The real X server and its inputtest devices; the window managers and toolkit apps of the
+    # desktop matrix; what PackagingTests check the install and the .deb with.
+    test=(xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev xinput x11-utils
+          make dpkg-dev lintian systemd man-db desktop-file-utils
+          openbox xfwm4 mutter i3-wm kwin-x11 kwin-style-breeze dbus-daemon zenity kdialog)
+    missing() {
+        local package
+        for package in "$@"; do
+            dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null | grep -qx installed || echo "$package"
+        done
+    }
+    update=(apt-get update)
+    install=(env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends)
+elif command -v rpm >/dev/null 2>&1 && command -v dnf >/dev/null 2>&1; then
+    family=fedora
+    build=(pkgconf-pkg-config libX11-devel libXi-devel libXtst-devel libXrandr-devel libyaml-devel)
+    test=(xorg-x11-server-Xorg xorg-x11-drv-dummy xorg-x11-server-devel xinput xorg-x11-utils
+          make systemd man-db desktop-file-utils
+          openbox xfwm4 mutter i3 kwin-x11 dbus-daemon zenity kdialog)
+    missing() {
+        local package
+        for package in "$@"; do rpm -q "$package" >/dev/null 2>&1 || echo "$package"; done
+    }
+    update=()
+    install=(dnf install -y)
+else
+    echo "deps.sh: this system has neither apt-get nor dnf; install by hand the equivalents of" >&2
+    echo "  pkg-config, libx11-dev, libxi-dev, libxtst-dev, libxrandr-dev, libyaml-dev" >&2
+    exit 1
+fi
+
+packages=("${build[@]}")
+[ "$what" = test ] && packages+=("${test[@]}")
+if $list_only; then
+    printf '%s\n' "${packages[@]}"
+    exit 0
+fi
+mapfile -t needed < <(missing "${packages[@]}")
+[ "${#needed[@]}" -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+    sudo=()
+elif command -v sudo >/dev/null 2>&1 && { [ -t 0 ] || sudo -n true 2>/dev/null; }; then
+    sudo=(sudo)
+else
+    echo "deps.sh: missing ${#needed[@]} $family packages for the $what: ${needed[*]}" >&2
+    echo "deps.sh: install them with:" >&2
+    [ "${#update[@]}" -gt 0 ] && echo "  sudo ${update[*]} && \\" >&2
+    echo "  sudo ${install[*]} ${needed[*]}" >&2
+    exit 1
+fi
+echo "deps.sh: installing ${#needed[@]} $family packages for the $what: ${needed[*]}" >&2
+if [ "${#update[@]}" -gt 0 ]; then
+    echo "+ ${sudo[*]:+${sudo[*]} }${update[*]}" >&2
+    "${sudo[@]}" "${update[@]}" >&2
+fi
+echo "+ ${sudo[*]:+${sudo[*]} }${install[*]} ${needed[*]}" >&2
+"${sudo[@]}" "${install[@]}" "${needed[@]}" >&2
