@@ -1,7 +1,7 @@
 import YAMLReader
 
 /// The checks across bindings: unique names, `after` and `with` naming real bindings,
-/// and no require-to-fail cycles.
+/// no require-to-fail cycles, and no binding hidden by an identical one.
 extension ConfigParser {
     /// Runs every check across the bindings recorded in `drafts`.
     func checkReferences() {
@@ -99,5 +99,38 @@ extension ConfigParser {
                 ? "a gesture cannot wait for itself to fail; remove '\(first)' from its 'after'"
                 : "none of these gestures could ever begin; remove one of the 'after' entries"
         )
+    }
+
+    /// Reports a binding that can never fire because another is the same gesture in the same
+    /// place: the same recognizer with the same parameters, scope and device. Both recognize
+    /// on the same frame, and without `with` the first to recognize prevents the other, so the
+    /// later one never fires (the earlier one, when it waits for the later to fail).
+    func checkShadowed(_ bindings: [Binding]) {
+        struct Place: Hashable {
+            var scope: BindingScope
+            var recognizer: RecognizerSpec
+            var device: InputDevice
+        }
+        var first: [Place: Binding] = [:]
+        for binding in bindings {
+            let place = Place(scope: binding.scope, recognizer: binding.recognizer, device: binding.device)
+            guard let earlier = first[place] else {
+                first[place] = binding
+                continue
+            }
+            if binding.recognizesSimultaneouslyWith.contains(earlier.name)
+                || earlier.recognizesSimultaneouslyWith.contains(binding.name)
+            {
+                continue
+            }
+            let (hidden, winner) =
+                earlier.requiresFailureOf.contains(binding.name) ? (earlier, binding) : (binding, earlier)
+            report(
+                .neverFires, at: hidden.location,
+                "gesture '\(hidden.name)' can never fire: '\(winner.name)' (line \(winner.location.line)) is the same "
+                    + "gesture in the same place and recognizes first",
+                found: hidden.name,
+                suggestion: "change one of them, or add 'with: [\(winner.name)]' to '\(hidden.name)' to fire both")
+        }
     }
 }

@@ -31,6 +31,7 @@ extension ConfigParser {
             configuration.devices = fields["devices"].map(devices) ?? DeviceSelection()
         }
         checkReferences()
+        checkShadowed(configuration.allBindings)
         return configuration
     }
 

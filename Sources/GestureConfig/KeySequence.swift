@@ -62,7 +62,7 @@ public struct KeySequence: Hashable, Sendable, CustomStringConvertible {
 
         var modifiers: [KeyModifier] = []
         for part in parts.dropLast() {
-            guard let modifier = KeyModifier.named(part.text) else {
+            guard let modifier = KeyModifier.named(part.text) ?? KeyModifier.heldBy(keysymName: part.text) else {
                 throw notAModifier(part.text, offset: part.offset)
             }
             if modifiers.contains(modifier) {

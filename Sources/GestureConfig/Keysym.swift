@@ -67,7 +67,8 @@ public struct Keysym: Hashable, Sendable, CustomStringConvertible {
 ///
 /// The file's words: `ctrl`/`control`, `alt`, `shift`, `super` (also `win`,
 /// `meta` and `logo`, since KDE calls the Windows key Meta), `hyper` and `altgr`.
-/// Case does not matter. The X11 layer finds the modifier bit through each one's
+/// Case does not matter. Before a `+`, the modifier keys' own keysym names, as xdotool
+/// writes chords, name them too: `Control_L+Right`, `Super_R+1`, `ISO_Level3_Shift+e`. The X11 layer finds the modifier bit through each one's
 /// keysym, so the keyboard map decides which physical key that is.
 public enum KeyModifier: String, Hashable, Sendable, CaseIterable {
     case control = "ctrl"
@@ -91,6 +92,20 @@ public enum KeyModifier: String, Hashable, Sendable, CaseIterable {
 
     /// Every word the file accepts for a modifier, canonical names first.
     public static let words: [String] = allCases.map(\.rawValue) + ["control", "win", "meta", "logo"]
+
+    /// The modifier a key's keysym name stands for in a chord, as xdotool writes them:
+    /// `Control_L` and `Control_R` are ctrl, and so on (case as X writes them).
+    public static func heldBy(keysymName name: String) -> KeyModifier? {
+        switch name {
+        case "Control_L", "Control_R": .control
+        case "Alt_L", "Alt_R": .alt
+        case "Shift_L", "Shift_R": .shift
+        case "Super_L", "Super_R", "Meta_L", "Meta_R": .super
+        case "Hyper_L", "Hyper_R": .hyper
+        case "ISO_Level3_Shift": .altGr
+        default: nil
+        }
+    }
 
     /// The modifier a word names, ignoring case: `Ctrl`, `control`, `win`, ….
     public static func named(_ word: String) -> KeyModifier? {

@@ -20,9 +20,9 @@ struct CheckCommand: ParsableCommand {
         let (configuration, path) = try config.load()
         let bindings = configuration.allBindings
         logger.debug("config: \(path)")
-        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         print(
-            "\(path): OK, \(count(bindings.count, "binding")) (\(configuration.screenBindings.count) on the screen, "
-                + "\(count(configuration.edges.count, "edge")), \(count(configuration.apps.count, "app")))")
+            "\(path): OK, \(Wording.count(bindings.count, "binding")) (\(configuration.screenBindings.count) on the screen, "
+                + "\(Wording.count(configuration.edges.count, "edge")), \(Wording.count(configuration.apps.count, "app")))"
+        )
     }
 }

@@ -22,7 +22,13 @@ import Testing
         ("0xff51", [], "0xff51", 0xff51),
         ("super", [], "Super_L", 0xffeb),
         ("ctrl+shift", [.control], "Shift_L", 0xffe1),
-        ("A", [], "A", 0x41)
+        ("A", [], "A", 0x41),
+        // xdotool's spellings: the modifier keys' keysym names before a '+'.
+        ("Control_L+Right", [.control], "Right", 0xff53),
+        ("Super_R+Alt_L+1", [.super, .alt], "1", 0x31),
+        ("Shift_R+ISO_Level3_Shift+e", [.shift, .altGr], "e", 0x65),
+        // Alone, a keysym name is that key.
+        ("Control_R", [], "Control_R", 0xffe4)
     ])
     func chordParsesModifiersAndKeysym(text: String, modifiers: [KeyModifier], name: String, value: UInt32) throws {
         let sequence = try KeySequence(parsing: text)

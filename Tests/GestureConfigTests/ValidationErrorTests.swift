@@ -469,6 +469,22 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
             kind: .syntax,
             expected:
                 "config.yaml:4:5: key 'do' appears twice in one mapping (first on line 3); write each key once, merging the two values"
+        ),
+        MistakeCase(
+            label: "a binding hidden by an identical one",
+            yaml: """
+                gestures:
+                  - name: first
+                    tap: { fingers: 3 }
+                    do: { keys: a }
+                  - name: second
+                    tap: { fingers: 3 }
+                    do: { keys: b }
+                """,
+            kind: .neverFires,
+            expected:
+                "config.yaml:5:5: gesture 'second' can never fire: 'first' (line 2) is the same gesture in the same place "
+                + "and recognizes first; change one of them, or add 'with: [first]' to 'second' to fire both"
         )
     ]
 
@@ -523,5 +539,36 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         } catch {
             return error.errors
         }
+    }
+}
+
+/// Bindings that look alike but can each fire are not reported as hidden.
+@Suite struct ShadowedBindingTests {
+    @Test(arguments: [
+        ("different fingers", ["tap: { fingers: 2 }"]),
+        ("with each other", ["tap: { fingers: 3 }", "with: [first]"]),
+        ("different devices", ["tap: { fingers: 3 }", "device: touchpad"])
+    ])
+    func alikeButBothFire(label: String, second: [String]) throws {
+        let lines =
+            ["gestures:", "  - name: first", "    tap: { fingers: 3 }", "    do: { keys: a }", "  - name: second"]
+            + second.map { "    " + $0 } + ["    do: { keys: b }"]
+        let configuration = try ConfigLoader.load(yaml: lines.joined(separator: "\n"))
+        #expect(configuration.allBindings.count == 2, "\(label)")
+    }
+
+    @Test func inDifferentPlacesTheDeeperOneWinsAndBothAreFine() throws {
+        let configuration = try ConfigLoader.load(
+            yaml: """
+                gestures:
+                  - tap: { fingers: 3 }
+                    do: { keys: a }
+                apps:
+                  firefox:
+                    gestures:
+                      - tap: { fingers: 3 }
+                        do: { keys: b }
+                """)
+        #expect(configuration.allBindings.count == 2)
     }
 }

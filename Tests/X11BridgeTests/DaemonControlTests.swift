@@ -48,7 +48,7 @@ struct DaemonControlTests {
         #expect(try monitor.waitForExit() == 0, "Ctrl-C ends it cleanly: \(monitor.standardError)")
 
         let lines = monitor.standardOutput.split(separator: "\n").map { String($0.dropFirst(10)) }
-        #expect(monitor.standardOutput.contains("bindings from \(daemon.configURL.path)"))
+        #expect(monitor.standardOutput.contains(" from \(daemon.configURL.path)"))
         #expect(
             lines.contains { $0.hasPrefix("windows, top first: TestClient/testclient \"Test client\" 0,0 1920x1080") },
             "\(lines)")

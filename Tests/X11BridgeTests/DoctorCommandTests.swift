@@ -71,7 +71,7 @@ struct DoctorCommandTests {
                     )
                 },
             "\(result.output)")
-        #expect(lines.contains("ok       config: \(home.configPath): 1 bindings"), "\(result.output)")
+        #expect(lines.contains("ok       config: \(home.configPath): 1 binding"), "\(result.output)")
         #expect(
             lines.contains { $0.hasPrefix("ok       service: no systemd user manager; the XDG autostart entry ") },
             "\(result.output)")

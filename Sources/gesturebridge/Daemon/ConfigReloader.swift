@@ -105,7 +105,7 @@ final class ConfigReloader {
             if configuration.allBindings.isEmpty {
                 logger.warning("reloaded \(path): no bindings; every touch goes to the applications")
             } else {
-                logger.notice("reloaded \(path): \(configuration.allBindings.count) bindings")
+                logger.notice("reloaded \(path): \(Wording.count(configuration.allBindings.count, "binding"))")
             }
             return configuration
         case .failure(let error):

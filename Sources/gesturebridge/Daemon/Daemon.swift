@@ -85,7 +85,7 @@ final class Daemon {
         releaseKeysLeftDown(when: "at start")
         let devices = capture.devices.touchscreens.map(\.name)
         logger.notice(
-            "ready on \(connection.name): touchscreens \(devices), touchpads \(capture.devices.touchpads.map(\.name)), \(session.configuration.allBindings.count) bindings from \(reloader.path)"
+            "ready on \(connection.name): touchscreens \(devices), touchpads \(capture.devices.touchpads.map(\.name)), \(Wording.count(session.configuration.allBindings.count, "binding")) from \(reloader.path)"
         )
         if session.configuration.allBindings.isEmpty {
             logger.warning("\(reloader.path) binds no gesture: every touch goes to the applications")

@@ -85,7 +85,7 @@ struct MonitorStream {
                 }.joined(separator: "; ")
         case let .reload(path, bindings, _):
             guard let bindings else { return "config \(path) has errors; the last good config stays" }
-            return "config reloaded: \(path), \(bindings) bindings"
+            return "config reloaded: \(path), \(Wording.count(bindings, "binding"))"
         case let .device(change, _):
             return "input device \(change)"
         case let .pad(pad, _):

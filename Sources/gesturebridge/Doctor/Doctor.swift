@@ -187,7 +187,7 @@ struct Doctor {
                 .problem("config", first, fix: "fix it and run 'gesturebridge check --config \(path)' until it says OK")
             ]
         }
-        var checks = [DoctorCheck.ok("config", "\(path): \(configuration.allBindings.count) bindings")]
+        var checks = [DoctorCheck.ok("config", "\(path): \(Wording.count(configuration.allBindings.count, "binding"))")]
         // The file's own mode is checked below, with its fix; the loader warns of it too.
         let fileMode = Set(
             ConfigLoader.permissionWarnings(forFileAt: path).filter { $0.message.hasPrefix("the file ") })
