@@ -1,4 +1,6 @@
 import ArgumentParser
+import GestureConfig
+import Glibc
 import X11Bridge
 
 /// `gesturebridge pick`: names the next window touched or clicked, and prints a config snippet for it.
@@ -10,11 +12,19 @@ struct PickCommand: ParsableCommand {
             Grabs the pointer with a crosshair cursor, as xprop and xwininfo do, and waits for the \
             next click or touch on a window (a touch no gesture wants reaches it as a click, with or \
             without a running daemon). It then prints the window's class, instance, title and \
-            geometry as comments, and an apps: entry for its class with an example binding: valid \
-            YAML that 'gesturebridge check' accepts. Escape or a right click cancels (exit 1).
+            geometry as comments, and an entry for its class with an example binding, to paste \
+            under the apps: line of a config. With --add, puts that entry in the config instead \
+            (under apps:, which it adds if there is none), keeping every other line, and only if \
+            the result loads without errors; a running daemon reloads it. Escape or a right click \
+            cancels (exit 1).
             """)
 
     @OptionGroup var displayOptions: DisplayOptions
+    @OptionGroup var config: ConfigOptions
+
+    @Flag(
+        help: "Add the window's entry to the config (the one --config names, or the one found) instead of printing it.")
+    var add = false
 
     @Option(
         help: ArgumentHelp("Give up after this many seconds (exit 1); default: wait for ever.", valueName: "seconds"))
@@ -38,7 +48,11 @@ struct PickCommand: ParsableCommand {
         }
         switch outcome {
         case .picked(let window):
-            print(PickSnippet.text(for: window), terminator: "")
+            guard add else {
+                print(PickSnippet.text(for: window), terminator: "")
+                return
+            }
+            try addEntry(for: window)
         case .noWindow:
             ReplayCommand.printError("gesturebridge: that was the desktop, not an application window; nothing picked")
             throw ExitCode.failure
@@ -49,5 +63,59 @@ struct PickCommand: ParsableCommand {
             ReplayCommand.printError("gesturebridge: nothing was picked within \(timeout ?? 0) s")
             throw ExitCode.failure
         }
+    }
+
+    /// `--add`: the entry into the config file, written whole (a temporary file renamed over it).
+    private func addEntry(for window: PickedWindow) throws {
+        guard let key = PickSnippet.key(for: window) else {
+            ReplayCommand.printError(
+                "gesturebridge: this window has no WM_CLASS: per-application bindings cannot name it")
+            throw ExitCode.failure
+        }
+        let environment = ProcessEnvironment.current
+        var path =
+            config.resolvedPath(environment: environment) ?? ConfigLocator(environment: environment).userConfigPath
+        // A link (a dotfiles checkout, say) keeps pointing at the file, which is what changes.
+        if let resolved = realpath(path, nil) {
+            path = String(cString: resolved)
+            free(resolved)
+        }
+        var status = stat()
+        let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o600
+        if let slash = path.lastIndex(of: "/"), slash > path.startIndex {
+            mkdir(String(path[..<slash]), 0o700)
+        }
+        let text: String
+        do {
+            text = access(path, F_OK) == 0 ? try TextFile.read(path) : ""
+        } catch {
+            ReplayCommand.printError("gesturebridge: \(error)")
+            throw ExitCode.failure
+        }
+        let merged: String
+        do {
+            merged = try PickMerge.add(entry: PickSnippet.entry(forKey: key), key: key, to: text, file: path)
+        } catch {
+            ReplayCommand.printError("gesturebridge: \(error)")
+            throw ExitCode.failure
+        }
+        let temporary = path + ".gesturebridge-pick"
+        do {
+            let file = try OutputFile.create(temporary)
+            defer { file.close() }
+            guard file.write(merged) else { throw OutputFile.CreateError(path: temporary, reason: "the write failed") }
+        } catch {
+            ReplayCommand.printError("gesturebridge: \(error)")
+            throw ExitCode.failure
+        }
+        chmod(temporary, mode)
+        guard rename(temporary, path) == 0 else {
+            ReplayCommand.printError("gesturebridge: cannot replace \(path): \(String(cString: strerror(errno)))")
+            unlink(temporary)
+            throw ExitCode.failure
+        }
+        print(
+            "added apps entry \(PickSnippet.quoted(key)) with binding '\(PickSnippet.bindingName(key))-back' to \(path)"
+        )
     }
 }

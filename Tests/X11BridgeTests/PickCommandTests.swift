@@ -80,7 +80,11 @@ struct PickCommandTests {
             output.contains(#"title "Inbox - \"quoted\" \\ tab\there\nsecond: line # not a comment""#),
             "\(output)", sourceLocation: sourceLocation)
         #expect(output.contains("400x300 at (300, 200)"), "\(output)", sourceLocation: sourceLocation)
-        let snippet = pick.directory.appendingPathComponent("out").path
+        // The snippet is an entry for a config's apps: section, valid YAML on its own.
+        let snippet = pick.directory.appendingPathComponent("config.yaml").path
+        try ("apps:\n" + output).write(toFile: snippet, atomically: true, encoding: .utf8)
+        #expect(
+            !output.contains("\napps:"), "it pastes under the apps: line a config has", sourceLocation: sourceLocation)
         let check = try ToolRun.run(["check", "--config", snippet])
         #expect(
             check.status == 0 && check.output.contains("1 app)"), "\(check.output)\(check.errors)",
@@ -102,6 +106,39 @@ struct PickCommandTests {
         let pick = try Pick(display: server.display)
         try Self.click(display: server.display, button: 1, x: 500, y: 350)
         try expectPicked(pick)
+    }
+
+    /// `pick --add` puts the entry into the shipped config, which a config with `apps:` is.
+    @Test func addPutsTheEntryIntoTheConfigKeepingItsOtherLines() throws {
+        let client = try launchClient()
+        defer { client.kill() }
+        let shippedURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Config/config.yaml")
+        let shipped = try String(contentsOf: shippedURL, encoding: .utf8)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("gb-pick-add-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("config.yaml").path
+        try shipped.write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o600)
+        let pick = try Pick(display: server.display, arguments: ["--timeout", "20", "--add", "--config", path])
+        try Self.click(display: server.display, button: 1, x: 500, y: 350)
+        #expect(try pick.finish() == 0, "\(pick.errors)")
+        #expect(pick.output.contains("added apps entry \"Mail\" with binding 'mail-back' to \(path)"), "\(pick.output)")
+        let merged = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(merged.count > shipped.count)
+        let configuration = try ConfigLoader.load(path: path)
+        #expect(configuration.allBindings.contains { $0.name == "mail-back" })
+        let shippedBindings = try ConfigLoader.load(path: shippedURL.path)
+        #expect(configuration.allBindings.count == shippedBindings.allBindings.count + 1)
+        var status = stat()
+        #expect(stat(path, &status) == 0 && status.st_mode & 0o777 == 0o600, "the config keeps its mode")
+        // Picking the same window again is refused: the config has its entry now.
+        let again = try Pick(display: server.display, arguments: ["--timeout", "20", "--add", "--config", path])
+        try Self.click(display: server.display, button: 1, x: 500, y: 350)
+        #expect(try again.finish() == 1)
+        #expect(again.errors.contains("apps already has an entry for 'Mail'"), "\(again.errors)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == merged)
     }
 
     @Test(arguments: [false, true])
