@@ -22,10 +22,12 @@ if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; 
     family=debian
     build=(pkg-config libx11-dev libxi-dev libxtst-dev libxrandr-dev libyaml-dev)
     # The real X server and its inputtest devices; the window managers and toolkit apps of the
-    # desktop matrix; what PackagingTests check the install and the .deb with.
+    # desktop matrix; what PackagingTests check the install and the .deb with; gdbus, which
+    # sends the desktop notification of a bad reload (dbus-monitor, from dbus-daemon, sees it).
     test=(xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev xinput x11-utils
           make dpkg-dev lintian systemd man-db desktop-file-utils
-          openbox xfwm4 mutter i3-wm kwin-x11 kwin-style-breeze dbus-daemon zenity kdialog)
+          openbox xfwm4 mutter i3-wm kwin-x11 kwin-style-breeze dbus-daemon zenity kdialog
+          libglib2.0-bin)
     missing() {
         local package
         for package in "$@"; do
@@ -39,7 +41,7 @@ elif command -v rpm >/dev/null 2>&1 && command -v dnf >/dev/null 2>&1; then
     build=(pkgconf-pkg-config libX11-devel libXi-devel libXtst-devel libXrandr-devel libyaml-devel)
     test=(xorg-x11-server-Xorg xorg-x11-drv-dummy xorg-x11-server-devel xinput xorg-x11-utils
           make systemd man-db desktop-file-utils
-          openbox xfwm4 mutter i3 kwin-x11 dbus-daemon zenity kdialog)
+          openbox xfwm4 mutter i3 kwin-x11 dbus-daemon zenity kdialog glib2)
     missing() {
         local package
         for package in "$@"; do rpm -q "$package" >/dev/null 2>&1 || echo "$package"; done

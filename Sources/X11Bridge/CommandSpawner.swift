@@ -52,6 +52,15 @@ public final class CommandSpawner {
     /// - Throws: `X11Error.requestFailed` naming `posix_spawn` and the reason when the system refuses.
     @discardableResult
     public func spawn(_ line: String, environment: [(String, String)] = []) throws(X11Error) -> pid_t {
+        try spawn(program: Self.shell, arguments: ["-c", Self.withoutNUL(line)], environment: environment)
+    }
+
+    /// Starts `program` (an absolute path) with `arguments`, no shell between, in the same way:
+    /// for the daemon's own helpers, such as the desktop notification of a bad reload.
+    @discardableResult
+    public func spawn(program: String, arguments: [String], environment: [(String, String)] = []) throws(X11Error)
+        -> pid_t
+    {
         var overridden = Set(environment.map(\.0))
         var variables = environment.map { "\($0.0)=\(Self.withoutNUL($0.1))" }
         var inherited = environ
@@ -61,7 +70,7 @@ public final class CommandSpawner {
             if overridden.insert(name).inserted { variables.append(text) }
             inherited += 1
         }
-        let arguments = [Self.shell, "-c", Self.withoutNUL(line)]
+        let arguments = [program] + arguments.map(Self.withoutNUL)
 
         var attributes = posix_spawnattr_t()
         var actions = posix_spawn_file_actions_t()
@@ -88,11 +97,12 @@ public final class CommandSpawner {
         var pid: pid_t = 0
         let status = withCStrings(arguments) { argv in
             withCStrings(variables) { envp in
-                posix_spawn(&pid, Self.shell, &actions, &attributes, argv, envp)
+                posix_spawn(&pid, program, &actions, &attributes, argv, envp)
             }
         }
         guard status == 0 else {
-            throw .requestFailed("posix_spawn of '\(line)': \(String(cString: strerror(status)))")
+            throw .requestFailed(
+                "posix_spawn of '\(arguments.joined(separator: " "))': \(String(cString: strerror(status)))")
         }
         running.insert(pid)
         return pid

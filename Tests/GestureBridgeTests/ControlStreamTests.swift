@@ -51,8 +51,20 @@ import Testing
                 kitty/kitty "" 960,0 960x1080 (active)
                 """, "a title's escape sequence is quoted, never sent to the terminal")
         #expect(
-            stream.line(for: .reload(path: "/c.yaml", bindings: nil, time: 113))
-                == "  13.000  config /c.yaml has errors; the last good config stays")
+            stream.line(
+                for: .reload(
+                    path: "/c.yaml", outcome: .failed(errors: ["/c.yaml:3:14: unknown key 'fingrs'", "/c.yaml:9:1: x"]),
+                    time: 113))
+                == "  13.000  config /c.yaml has errors; the last good config stays | /c.yaml:3:14: unknown key 'fingrs'"
+                + " | /c.yaml:9:1: x")
+        #expect(
+            stream.line(for: .reload(path: "/c.yaml", outcome: .applied(bindings: 1), time: 114))
+                == "  14.000  config reloaded: /c.yaml, 1 binding")
+        var json = MonitorStream(isJSON: true, showsMoves: false, origin: 100)
+        #expect(
+            json.line(for: .reload(path: "/c.yaml", outcome: .failed(errors: ["e1"]), time: 101))
+                == #"{"t": 1, "reload": "/c.yaml", "error": "the config has errors; the last good config stays", "errors": ["e1"]}"#
+        )
     }
 
     @Test func withoutMovesATouchShowsAFewMovesASecondAndItsUpCountsThemAll() {

@@ -71,10 +71,18 @@ import Testing
         let reloader = try ConfigReloader(path: file.path, logger: Logger(label: "test"))
         #expect(reloader.current.allBindings.map(\.name) == ["next"])
         try "gestures:\n  - name: next\n    swipe: { fingrs: 3 }\n".write(to: file, atomically: false, encoding: .utf8)
-        #expect(Self.reloadAndWait(reloader) == nil)
+        let bad = Self.reloadAndWait(reloader)
+        #expect(bad?.configuration == nil)
+        guard case .failed(let errors) = bad?.outcome else {
+            Issue.record("a bad reload is reported as failed: \(String(describing: bad?.outcome))")
+            return
+        }
+        #expect(errors.count == 1 && errors[0].contains(":3:14: unknown key 'fingrs' in swipe"), "\(errors)")
         #expect(reloader.current.allBindings.map(\.name) == ["next"], "the last good config stays")
         try Self.other.write(to: file, atomically: false, encoding: .utf8)
-        #expect(Self.reloadAndWait(reloader)?.allBindings.map(\.name) == ["back"])
+        let good = Self.reloadAndWait(reloader)
+        #expect(good?.configuration?.allBindings.map(\.name) == ["back"])
+        #expect(good?.outcome == .applied(bindings: 1))
         #expect(reloader.current.allBindings.map(\.name) == ["back"])
     }
 
@@ -92,7 +100,7 @@ import Testing
         reloader.reload()
         #expect(reloader.isReloading)
         #expect(Self.waitReadable(reloader.fileDescriptor))
-        #expect(reloader.finish() == nil, "a FIFO is refused, the old config stays")
+        #expect(reloader.finish()?.configuration == nil, "a FIFO is refused, the old config stays")
         #expect(reloader.current.allBindings.map(\.name) == ["next"])
         try FileManager.default.removeItem(at: file)
         try Self.good.write(to: file, atomically: false, encoding: .utf8)
@@ -101,14 +109,14 @@ import Testing
         reloader.reload()
         var last: Configuration?
         while reloader.isReloading, Self.waitReadable(reloader.fileDescriptor) {
-            last = reloader.finish() ?? last
+            last = reloader.finish()?.configuration ?? last
         }
         #expect(last?.allBindings.map(\.name) == ["back"])
         #expect(reloader.current.allBindings.map(\.name) == ["back"])
     }
 
     /// Starts a reload and waits (bounded) for it, as the loop would.
-    static func reloadAndWait(_ reloader: ConfigReloader) -> Configuration? {
+    static func reloadAndWait(_ reloader: ConfigReloader) -> (configuration: Configuration?, outcome: ReloadOutcome)? {
         reloader.reload()
         guard waitReadable(reloader.fileDescriptor) else { return nil }
         return reloader.finish()

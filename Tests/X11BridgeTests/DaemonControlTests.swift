@@ -31,6 +31,55 @@ struct DaemonControlTests {
         try ToolProcess(arguments + ["--display", try server.display], environment: runtime)
     }
 
+    /// A broken edit is shown in `monitor` with its errors, and on the desktop: a real
+    /// `org.freedesktop.Notifications.Notify` call on a session bus of the test's own, as
+    /// `dbus-monitor` sees it.
+    @Test func aBrokenEditIsShownInMonitorAndSentAsADesktopNotification() throws {
+        let server = try server
+        let (bus, address) = try Desktop.startSessionBus(environment: ProcessInfo.processInfo.environment)
+        defer {
+            kill(bus.processIdentifier, SIGKILL)
+            bus.waitUntilExit()
+        }
+        let seen = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gb-dbus-\(UUID().uuidString.prefix(8))")
+        FileManager.default.createFile(atPath: seen.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: seen) }
+        let watcher = Process()
+        // Line-buffered, or its lines wait in stdio's buffer for a file.
+        watcher.executableURL = URL(fileURLWithPath: "/usr/bin/stdbuf")
+        watcher.arguments = [
+            "-oL", "/usr/bin/dbus-monitor", "--address", address, "interface='org.freedesktop.Notifications'"
+        ]
+        watcher.standardOutput = FileHandle(forWritingAtPath: seen.path)
+        watcher.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try watcher.run()
+        defer {
+            kill(watcher.processIdentifier, SIGKILL)
+            watcher.waitUntilExit()
+        }
+        func watched() -> String { (try? String(contentsOf: seen, encoding: .utf8)) ?? "" }
+        try waitUntil("dbus-monitor to listen", timeout: 10) { watched().contains("NameAcquired") }
+
+        var environment = runtime
+        environment["DBUS_SESSION_BUS_ADDRESS"] = address
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: environment)
+        defer { daemon.stop() }
+        let monitor = try tool(["monitor"])
+        try monitor.waitForOutput("monitoring gesturebridge")
+        try "gestures:\n  - name: next-desktop\n    swipe: { fingrs: 3 }\n"
+            .write(to: daemon.configURL, atomically: false, encoding: .utf8)
+        try monitor.waitForOutput(
+            "has errors; the last good config stays | \(daemon.configURL.path):3:14: unknown key 'fingrs'")
+        try waitUntil("the Notify call", timeout: 15) { watched().contains("member=Notify") }
+        try waitUntil("its arguments", timeout: 5) { watched().contains("unknown key 'fingrs'") }
+        let call = watched()
+        #expect(call.contains("string \"GestureBridge: \(daemon.configURL.path) has errors\""), "\(call)")
+        #expect(call.contains("The last good config stays in effect."), "\(call)")
+        monitor.signal(SIGINT)
+        _ = try monitor.waitForExit()
+    }
+
     @Test func monitorShowsASwipesTransitionsDeliveryAndActionWhileTheClientGetsTheKey() throws {
         let server = try server
         let client = try TestClient.launchFocused(display: server.display)

@@ -78,9 +78,9 @@ final class ConfigReloader {
         }
     }
 
-    /// Takes a finished reload once `fileDescriptor` is readable: the new config, or nil when
-    /// none finished or it is bad (logged) and the old one stays.
-    func finish() -> Configuration? {
+    /// Takes a finished reload once `fileDescriptor` is readable: nil when none finished; else
+    /// the new config (nil when it is bad or empty, logged, and the old one stays) and how it went.
+    func finish() -> (configuration: Configuration?, outcome: ReloadOutcome)? {
         var bytes = [UInt8](repeating: 0, count: 16)
         while read(fileDescriptor, &bytes, bytes.count) > 0 {}
         guard let result = outcome.take() else { return nil }
@@ -99,7 +99,7 @@ final class ConfigReloader {
                     \(path) is empty now (a save in progress?); keeping the \(before) binding\(before == 1 ? "" : "s") loaded before. \
                     Save it again to apply it; to turn every gesture off, stop gesturebridge.
                     """)
-                return nil
+                return (nil, .keptEmpty(bindings: before))
             }
             current = configuration
             if configuration.allBindings.isEmpty {
@@ -107,11 +107,11 @@ final class ConfigReloader {
             } else {
                 logger.notice("reloaded \(path): \(Wording.count(configuration.allBindings.count, "binding"))")
             }
-            return configuration
+            return (configuration, .applied(bindings: configuration.allBindings.count))
         case .failure(let error):
             logger.error("\(path) has errors; keeping the last good config:")
             for problem in error.errors { logger.error("  \(problem)") }
-            return nil
+            return (nil, .failed(errors: error.errors.map(\.description)))
         }
     }
 

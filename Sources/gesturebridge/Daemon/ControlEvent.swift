@@ -21,8 +21,8 @@ enum ControlEvent {
     case action(FiredAction, outcome: String, time: Double)
     /// The window layout changed.
     case windows(SceneDescription, time: Double)
-    /// The config was reloaded with this many bindings, or (nil) had errors and the last good one stays.
-    case reload(path: String, bindings: Int?, time: Double)
+    /// A reload finished: applied, or not and why (the last good config stays).
+    case reload(path: String, outcome: ReloadOutcome, time: Double)
     /// A touch device appeared, vanished, or was enabled or disabled.
     case device(String, time: Double)
     /// A touchpad gesture event (XInput 2.4), as a trace's `pad` line carries it.
@@ -90,4 +90,14 @@ struct ControlStatus {
             ("bindings", .number(Double(bindings)))
         ]).serialized()
     }
+}
+
+/// How a reload ended, as `monitor` shows it and a notification tells it.
+enum ReloadOutcome: Equatable {
+    /// The new config is in effect, with this many bindings.
+    case applied(bindings: Int)
+    /// The file was empty (an editor between truncating and writing): the bindings stay.
+    case keptEmpty(bindings: Int)
+    /// The file has errors, each one line as `check` prints them; the last good config stays.
+    case failed(errors: [String])
 }

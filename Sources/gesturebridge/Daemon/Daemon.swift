@@ -32,6 +32,8 @@ final class Daemon {
     let watcher: ConfigWatcher
     /// The socket `gesturebridge monitor` and `record` read from; nil when it could not be made.
     let control: ControlServer?
+    /// Says on the desktop that a reload failed.
+    let notifier: DesktopNotifier
     /// Fired actions in order, keys waiting for their window's focus (`ActionQueue`).
     var actions = ActionQueue()
     /// The window manager as last seen, to notice a change.
@@ -57,6 +59,7 @@ final class Daemon {
         performer = try ActionPerformer(connection: try X11Connection(displayName: connection.name))
         performer.commands.keepsOutput = reloader.current.settings.commandOutput == .log
         lockProbe = ScreenLockProbe(connection: performer.connection)
+        notifier = DesktopNotifier(environment: ProcessEnvironment.current, spawner: performer.commands, logger: logger)
         watcher = try ConfigWatcher(path: reloader.path)
         tracker = WindowTracker(
             connection: try X11Connection(displayName: connection.name),
@@ -255,9 +258,9 @@ final class Daemon {
                 "reload applied on the loop in \(Int(((MonotonicClock.now() - started) * 1_000_000).rounded())) µs")
         }
         let devices = reloader.current.devices
-        let reloaded = reloader.finish()
-        control?.publish(
-            .reload(path: reloader.path, bindings: reloaded?.allBindings.count, time: MonotonicClock.now()))
+        guard let (reloaded, outcome) = reloader.finish() else { return }
+        control?.publish(.reload(path: reloader.path, outcome: outcome, time: MonotonicClock.now()))
+        if case .failed(let errors) = outcome { notifier.configFailed(path: reloader.path, errors: errors) }
         guard let configuration = reloaded else { return }
         tracker.dpiOverride = configuration.settings.dpi
         if configuration.devices.include != devices.include || configuration.devices.exclude != devices.exclude {

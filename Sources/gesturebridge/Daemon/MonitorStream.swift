@@ -83,9 +83,16 @@ struct MonitorStream {
                         + "\(frame.width.shortDescription)x\(frame.height.shortDescription)"
                         + (window.info.id == scene.activeWindow ? " (active)" : "")
                 }.joined(separator: "; ")
-        case let .reload(path, bindings, _):
-            guard let bindings else { return "config \(path) has errors; the last good config stays" }
-            return "config reloaded: \(path), \(Wording.count(bindings, "binding"))"
+        case let .reload(path, outcome, _):
+            switch outcome {
+            case .applied(let bindings):
+                return "config reloaded: \(path), \(Wording.count(bindings, "binding"))"
+            case .keptEmpty(let bindings):
+                return "config \(path) is empty (a save in progress?); the \(Wording.count(bindings, "binding")) stay"
+            case .failed(let errors):
+                // One event, one line: the errors follow, each after " | ".
+                return "config \(path) has errors; the last good config stays | " + errors.joined(separator: " | ")
+            }
         case let .device(change, _):
             return "input device \(change)"
         case let .pad(pad, _):
@@ -123,11 +130,18 @@ struct MonitorStream {
             let header = TraceRecording.header(of: scene)
             return "{\"t\": \(JSONValue.number(t).serialized(decimals: 3)), \"scene\": "
                 + TraceWriter.headerLine(header) + "}"
-        case let .reload(path, bindings, _):
+        case let .reload(path, outcome, _):
             members.append(("reload", .string(path)))
-            members.append(
-                bindings.map { ("bindings", .number(Double($0))) }
-                    ?? ("error", .string("the config has errors; the last good config stays")))
+            switch outcome {
+            case .applied(let bindings):
+                members.append(("bindings", .number(Double(bindings))))
+            case .keptEmpty(let bindings):
+                members.append(("bindings", .number(Double(bindings))))
+                members.append(("kept", .string("the file is empty; the bindings loaded before stay")))
+            case .failed(let errors):
+                members.append(("error", .string("the config has errors; the last good config stays")))
+                members.append(("errors", .array(errors.map { .string($0) })))
+            }
         case let .device(change, _):
             members.append(("device", .string(change)))
         case let .pad(pad, _):

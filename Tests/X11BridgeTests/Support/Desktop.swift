@@ -189,7 +189,7 @@ final class Desktop: @unchecked Sendable {
     deinit { stop() }
 
     /// A `dbus-daemon --session` of the desktop's own, in the foreground so that it dies with the test.
-    private static func startSessionBus(environment: [String: String]) throws -> (Process, String) {
+    static func startSessionBus(environment: [String: String]) throws -> (Process, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
         process.arguments = ["--session", "--nofork", "--nopidfile", "--print-address=1"]
