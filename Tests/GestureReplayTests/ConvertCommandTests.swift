@@ -43,7 +43,7 @@ import Testing
         )
     }
 
-    @Test func convertPrintsTheImportedTraceAsJSONLines() throws {
+    @Test(.sharedRecordings) func convertPrintsTheImportedTraceAsJSONLines() throws {
         let (status, output, errors) = try Self.run(["replay", "--convert", try SharedRecordings.path(Self.atmel)])
         #expect(status == 0 && errors.isEmpty, "\(errors)")
         let converted = try TraceReader.read(output, file: "converted.jsonl")
@@ -54,13 +54,15 @@ import Testing
         #expect(output.hasPrefix(#"{"screen": {"width": 1920, "height": 1080, "dpi": 96}}"# + "\n"))
     }
 
-    @Test(arguments: [
-        (atmel, "1000x500@120", #"{"screen": {"width": 1000, "height": 500, "dpi": 120}}"#),
-        (
-            "evemu-devices__dell_canvas_touch.evemu", "3840x2160",
-            #"{"screen": {"width": 3840, "height": 2160, "dpi": 163.716}}"#
-        )
-    ])
+    @Test(
+        .sharedRecordings,
+        arguments: [
+            (atmel, "1000x500@120", #"{"screen": {"width": 1000, "height": 500, "dpi": 120}}"#),
+            (
+                "evemu-devices__dell_canvas_touch.evemu", "3840x2160",
+                #"{"screen": {"width": 3840, "height": 2160, "dpi": 163.716}}"#
+            )
+        ])
     func screenOptionSetsTheScreenAndTheDpiFollowsTheDevice(name: String, screen: String, header: String) throws {
         let (status, output, errors) = try Self.run(
             ["replay", "--convert", "--screen", screen, try SharedRecordings.path(name)])
@@ -68,7 +70,7 @@ import Testing
         #expect(output.split(separator: "\n").first.map(String.init) == header)
     }
 
-    @Test func deviceDescriptionCompletesARecordingWithoutOne() throws {
+    @Test(.sharedRecordings) func deviceDescriptionCompletesARecordingWithoutOne() throws {
         let path = try SharedRecordings.path(Self.isdv4)
         let withDescription = try Self.run([
             "replay", "--convert", path, "--device-description",
@@ -108,7 +110,7 @@ import Testing
         #expect(errors.contains("--screen must be WIDTHxHEIGHT or WIDTHxHEIGHT@DPI"), "\(errors)")
     }
 
-    @Test func replayingARecordingDecidesTheDeliveryOfEachTouch() throws {
+    @Test(.sharedRecordings) func replayingARecordingDecidesTheDeliveryOfEachTouch() throws {
         var config = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { config.deleteLastPathComponent() }
         config.appendPathComponent("Config/config.yaml")

@@ -15,7 +15,7 @@ struct RecordingOutcome: Sendable, CustomTestStringConvertible {
 ///
 /// `shared/data/touch-recordings/SOURCES.md` describes the gestures; the README's
 /// "Real touchscreens" section has the figures and the reasons behind the defaults.
-@Suite struct RealRecordingGestureTests {
+@Suite(.sharedRecordings) struct RealRecordingGestureTests {
     static let outcomes: [RecordingOutcome] = [
         // A turn (not a pinch), a 3- and a 5-finger pinch, a 4-finger tap, a 3-finger swipe, and a
         // last turn still under way when the recording stops (so it is cancelled).

@@ -2,7 +2,7 @@ import Testing
 @testable import GestureReplay
 
 /// Mutated real recordings either import as a valid trace or fail with an error on a line that exists.
-@Suite struct RecordingFuzzTests {
+@Suite(.sharedRecordings) struct RecordingFuzzTests {
     /// A recording to mutate: its text (cut to its first lines to keep runs short) and an optional description.
     struct Base: Sendable, CustomTestStringConvertible {
         var name: String

@@ -18,7 +18,7 @@ struct RecordingCase: Sendable, CustomTestStringConvertible {
 }
 
 /// Every shared recording imports, and its touches, timing and fingers match SOURCES.md.
-@Suite struct RecordingImportTests {
+@Suite(.sharedRecordings) struct RecordingImportTests {
     static let cases: [RecordingCase] = [
         RecordingCase(
             name: "evemu__3m.event", touches: 34, duration: 29.1, maximumFingers: 10, cancels: 2,

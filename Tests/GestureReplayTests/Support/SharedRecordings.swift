@@ -5,10 +5,17 @@ import Testing
 /// The real touchscreen recordings in `shared/data/touch-recordings`, and what tests measure on imported traces.
 ///
 /// The folder lives beside the repository (`<clone>/../shared`); a git worktree
-/// sits deeper, so every ancestor of the repository is tried. A missing folder
-/// fails the test that needs it, with a message saying where it was looked for:
-/// these tests must never pass by not running.
+/// sits deeper, so every ancestor of the repository is tried. In CI (`CI` set) a missing
+/// folder fails the tests that need it, with a message saying where it was looked for:
+/// there they must never pass by not running. In a plain clone without it they are
+/// skipped, saying why (`.sharedRecordings`).
 enum SharedRecordings {
+    /// Whether the tests that read the recordings run: when they are there, and always in CI.
+    static var run: Bool {
+        if case .success = folder { return true }
+        return ProcessInfo.processInfo.environment["CI"] != nil
+    }
+
     /// The recordings folder, or nil with the places that were tried.
     static let folder: Result<URL, LocateError> = {
         // This file is <repo>/Tests/GestureReplayTests/Support/SharedRecordings.swift.
@@ -104,5 +111,14 @@ struct TraceStatistics {
                 gestures[gestures.count - 1].end = event.time
             }
         }
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// For tests that read the shared recordings: skipped in a plain clone that has none, never in CI.
+    static var sharedRecordings: Self {
+        .enabled(
+            if: SharedRecordings.run,
+            "the shared touch recordings (../shared/data/touch-recordings) are not beside this clone")
     }
 }
