@@ -193,7 +193,14 @@ do_install() {
     elif [ -z "$destdir" ]; then
         echo "Service not enabled (--no-enable): systemctl --user enable --now gesturebridge.service"
     fi
-    [ -n "$destdir" ] || echo "Next: check your config with 'gesturebridge check', and read 'man gesturebridge'."
+    if [ -z "$destdir" ]; then
+        # man finds pages through PATH (bin/../share/man): under a prefix not on PATH, name the file.
+        case ":$PATH:" in
+            *":$bindir:"*) manual="man gesturebridge" ;;
+            *) manual="man $man1" ;;
+        esac
+        echo "Next: check your config with '$bindir/gesturebridge check', and read '$manual'."
+    fi
 }
 
 do_uninstall() {
@@ -206,12 +213,32 @@ do_uninstall() {
             say disabled "gesturebridge.service for every user (running daemons stop at logout)"
         fi
     fi
+    # A daemon this binary runs that systemd did not start (the autostart entry, a terminal,
+    # an i3 exec): SIGTERM is its clean stop, keys released and touches answered.
+    if [ -z "$destdir" ] && [ "$scope" = user ] && command -v pgrep >/dev/null; then
+        local pid
+        for pid in $(pgrep -u "$(id -u)" -f "^$bin run" || true); do
+            kill -TERM "$pid" 2>/dev/null && say stopped "gesturebridge pid $pid"
+        done
+    fi
     local file
     for file in "${installed[@]}"; do
         if [ -e "$destdir$file" ]; then
             rm -f "$destdir$file"
             say removed "$file"
         fi
+    done
+    # The directories install made for them, now empty; never the prefix, its bin, or the
+    # config directories themselves (rmdir leaves any that still hold something).
+    local directory
+    for file in "${installed[@]}"; do
+        directory=$(dirname "$file")
+        while [ "$directory" != "$prefix" ] && [ "$directory" != "$bindir" ] && [ "$directory" != "$config_home" ] \
+            && [ "$directory" != /etc/xdg ] && [ "$directory" != / ] && [ -d "$destdir$directory" ] \
+            && rmdir "$destdir$directory" 2>/dev/null; do
+            say removed "$directory/ (empty)"
+            directory=$(dirname "$directory")
+        done
     done
     if [ "$enable" -eq 1 ] && [ "$scope" = user ] && user_manager; then
         systemctl --user daemon-reload

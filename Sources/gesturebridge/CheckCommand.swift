@@ -5,11 +5,13 @@ import Logging
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
-        abstract: "Check a config file and report the first problem with its line and column.",
+        abstract: "Check a config file and report every problem with its line and column.",
         discussion: """
             Loads the config the daemon would load (or the one given with --config), validates \
-            every binding, and exits 0 when it is valid. A problem is printed as \
-            FILE:LINE:COLUMN: problem, with what to write instead.
+            every binding, and exits 0 when it is valid. Each problem (up to 50) is printed as \
+            FILE:LINE:COLUMN: problem, with what to write instead, in file order; bindings that \
+            can never fire (an identical one hides them) are problems too. Warnings are printed \
+            but do not fail the check.
             """)
 
     @OptionGroup var config: ConfigOptions

@@ -67,6 +67,23 @@ import Testing
     @Test func uninstallRemovesEverythingButTheConfig() throws {
         let home = try TemporaryHome()
         #expect(try home.install().status == 0)
+        // A daemon systemd did not start (the autostart entry, a terminal): its command line is
+        // the installed binary's `run`, which `exec -a` gives a sleep here.
+        let daemon = Process()
+        // SIGTERM at its default: the test process's own disposition would be inherited.
+        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        daemon.arguments = [
+            "--default-signal=TERM", "/bin/bash", "-c", "exec -a '\(home.prefix)/bin/gesturebridge run' sleep 60"
+        ]
+        try daemon.run()
+        defer { if daemon.isRunning { kill(daemon.processIdentifier, SIGKILL) } }
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline,
+            !((try? String(contentsOfFile: "/proc/\(daemon.processIdentifier)/cmdline", encoding: .utf8)) ?? "")
+                .hasPrefix(home.prefix)
+        {
+            usleep(5_000)
+        }
         let run = try ScriptRun.run(
             ScriptRun.repositoryRoot.path + "/Packaging/install.sh",
             ["--uninstall", "--prefix", home.prefix], environment: home.environment)
@@ -76,6 +93,28 @@ import Testing
         }
         #expect(FileManager.default.fileExists(atPath: home.config))
         #expect(run.output.contains("Kept your config \(home.config)"))
+        #expect(run.output.contains("gesturebridge pid \(daemon.processIdentifier)"), "\(run.transcript)")
+        daemon.waitUntilExit()
+        #expect(daemon.terminationReason == .uncaughtSignal && daemon.terminationStatus == SIGTERM)
+        // No directory install made is left empty, but the prefix's bin.
+        let empty = try Self.emptyDirectories(under: home.path)
+        #expect(empty == [home.prefix + "/bin"], "\(empty)")
+    }
+
+    /// Every empty directory below `root`, sorted.
+    static func emptyDirectories(under root: String) throws -> [String] {
+        var result: [String] = []
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        while let relative = enumerator?.nextObject() as? String {
+            let path = root + "/" + relative
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+                try FileManager.default.contentsOfDirectory(atPath: path).isEmpty
+            {
+                result.append(path)
+            }
+        }
+        return result.sorted()
     }
 
     @Test func withoutAUserManagerTheAutostartEntryIsNamedForTheNextLogin() throws {
