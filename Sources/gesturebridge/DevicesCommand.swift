@@ -29,6 +29,10 @@ struct DevicesCommand: ParsableCommand {
         var id: Int32
         var name: String
         var kind: String
+        /// What the MODE column shows: the touch mode, "+gestures" for XInput 2.4 gestures, or
+        /// "gestures" alone for a touchpad that reports gestures and no touches.
+        var mode: String
+        /// XInput's touch mode: "direct", "dependent" or "none".
         var touchMode: String
         var gestures: Bool
         var maxTouches: Int
@@ -79,6 +83,7 @@ struct DevicesCommand: ParsableCommand {
             return Row(
                 id: device.id.rawValue, name: device.name,
                 kind: device.kind == .touchscreen ? "touchscreen" : "touchpad",
+                mode: mode(touchMode: device.touchMode.rawValue, gestures: device.hasGestures),
                 touchMode: device.touchMode.rawValue, gestures: device.hasGestures,
                 maxTouches: device.maxTouches, enabled: device.isEnabled,
                 config: isIgnored ? "ignored" : filter.admits(device.name) ? "used" : "not listed",
@@ -87,20 +92,23 @@ struct DevicesCommand: ParsableCommand {
         }
     }
 
+    /// The MODE column's word, also the JSON's `mode`.
+    static func mode(touchMode: String, gestures: Bool) -> String {
+        switch (touchMode, gestures) {
+        case ("none", true): "gestures"
+        case (let touch, true): touch + "+gestures"
+        case (let touch, false): touch
+        }
+    }
+
     /// Aligned columns with a header line.
     static func table(_ rows: [Row]) -> String {
         let header = ["ID", "NAME", "KIND", "MODE", "TOUCHES", "ENABLED", "CONFIG", "OUTPUT"]
         let lines = rows.map { row -> [String] in
-            let mode =
-                switch (row.touchMode, row.gestures) {
-                case ("none", true): "gestures"
-                case (let touch, true): touch + "+gestures"
-                case (let touch, false): touch
-                }
             var output = row.output
             if let wanted = row.configuredOutput, wanted != row.output { output += " (config: \(wanted))" }
             return [
-                String(row.id), row.name, row.kind, mode, String(row.maxTouches), row.enabled ? "yes" : "no",
+                String(row.id), row.name, row.kind, row.mode, String(row.maxTouches), row.enabled ? "yes" : "no",
                 row.config, output
             ]
         }

@@ -149,6 +149,14 @@ struct OutputMapperTests {
         let table = try ToolRun.run(["devices", "--display", server.display, "--config", "/dev/null"])
         #expect(
             table.output.contains("touchscreen  direct") && table.output.contains("whole screen"), "\(table.output)")
+        // The table's MODE and the JSON's mode say the same.
+        for device in devices {
+            let mode = try #require(device["mode"] as? String)
+            let row = table.output.split(separator: "\n").first { $0.contains(" \(device["name"] as? String ?? "?") ") }
+            #expect(
+                row?.split(separator: " ", omittingEmptySubsequences: true).contains(Substring(mode)) == true,
+                "\(table.output)")
+        }
     }
 
     private func runDevices(_ arguments: [String]) throws -> [[String: Any]] {
