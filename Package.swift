@@ -107,7 +107,7 @@ let package = Package(
             name: "GestureBridgeTests",
             dependencies: [
                 "gesturebridge", "GestureReplay", "GestureRuntime", "GestureConfig", "GestureEngine",
-                "X11Bridge", "TestReaper"
+                "X11Bridge", "YAMLReader", "TestReaper"
             ]
         ),
         // make install, the systemd unit, the autostart entry and the .deb, driven through the
