@@ -116,10 +116,14 @@ let package = Package(
         // A real X client that prints what it receives, one JSON line per event: test
         // infrastructure for X11BridgeTests, not installed.
         .executableTarget(name: "x11-test-client", dependencies: ["CX11"]),
+        // The least a gesture daemon must do (grab, accept, one XTest chord), in C: the floor the
+        // latency benchmark compares the daemon with. Test infrastructure, not installed.
+        .executableTarget(name: "latency-floor", dependencies: ["CX11"]),
         .testTarget(
             name: "X11BridgeTests",
             dependencies: [
                 "X11Bridge", "GestureEngine", "GestureConfig", "GestureRuntime", "gesturebridge", "x11-test-client",
+                "latency-floor",
                 "TestReaper", .product(name: "Logging", package: "swift-log")
             ]
         )

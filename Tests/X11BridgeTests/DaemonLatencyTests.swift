@@ -22,17 +22,15 @@ struct DaemonLatencyTests {
         )
     }
 
-    @Test func lastTouchToKeyPressThroughTheDaemon() throws {
-        let server = try XServer.shared()
-        let client = try TestClient.launchFocused(display: server.display)
-        defer { client.kill() }
-        let daemon = try DaemonProcess.start(display: server.display, config: DaemonEndToEndTests.config)
-        defer { daemon.stop() }
-        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+    /// Three-finger swipes left, 100 Hz frames, each until the client's KeyPress Left: the time
+    /// from the last frame sent before the press to the press, per gesture.
+    static func swipeLatencies(
+        _ count: Int, firstID: UInt32, touchscreen: InputTestDevice, client: TestClient, explain: () -> String
+    ) throws -> [Int64] {
         var latencies: [Int64] = []
-        for gesture in 0..<Self.gestures {
+        for gesture in 0..<count {
             client.clear()
-            let ids = (0..<3).map { UInt32(1000 + gesture * 3 + $0) }
+            let ids = (0..<3).map { firstID + UInt32(gesture * 3 + $0) }
             var x = [1200.0, 1300.0, 1400.0]
             var sent: [Int64] = []
             sent.append(TestClient.monotonicMicroseconds())
@@ -47,17 +45,61 @@ struct DaemonLatencyTests {
             do {
                 press = try client.waitForEvent("KeyPress Left") { $0.type == "KeyPress" && $0.keysym == "Left" }
             } catch {
-                Issue.record(
-                    "gesture \(gesture): running \(daemon.process.isRunning); \(error)\ndaemon log:\n\(daemon.log.suffix(1500))"
-                )
-                return
+                Issue.record("gesture \(gesture): \(error)\n\(explain())")
+                return latencies
             }
             if let last = sent.last(where: { $0 <= press.t }) { latencies.append(press.t - last) }
             try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: x[$0], y: 500) })
             try client.waitForEvents("releases", count: 3) { $0.type == "KeyRelease" }
         }
+        return latencies
+    }
+
+    @Test func lastTouchToKeyPressThroughTheDaemon() throws {
+        let server = try XServer.shared()
+        let client = try TestClient.launchFocused(display: server.display)
+        defer { client.kill() }
+        let daemon = try DaemonProcess.start(display: server.display, config: DaemonEndToEndTests.config)
+        defer { daemon.stop() }
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        let latencies = try Self.swipeLatencies(
+            Self.gestures, firstID: 1000, touchscreen: touchscreen, client: client,
+            explain: { "running \(daemon.process.isRunning); daemon log:\n\(daemon.log.suffix(1500))" })
         #expect(latencies.count == Self.gestures, "every swipe typed its chord")
         Self.report("last touch → KeyPress, through the daemon", latencies)
+    }
+
+    /// The daemon against the floor: `latency-floor`, the least a daemon must do (grab, accept,
+    /// one XTest chord) in C, on the same server in the same run, in alternating blocks so
+    /// that both meet the same machine. Printed: p50 and p99 of each and their ratio.
+    @Test func gestureToKeyAgainstTheFloor() throws {
+        let server = try XServer.shared()
+        let client = try TestClient.launchFocused(display: server.display)
+        defer { client.kill() }
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        let blocks = 4
+        let perBlock = Self.gestures / blocks
+        var daemonLatencies: [Int64] = [], floorLatencies: [Int64] = []
+        for block in 0..<blocks {
+            let daemon = try DaemonProcess.start(display: server.display, config: DaemonEndToEndTests.config)
+            daemonLatencies += try Self.swipeLatencies(
+                perBlock, firstID: UInt32(20_000 + block * 1000), touchscreen: touchscreen, client: client,
+                explain: { "daemon log:\n\(daemon.log.suffix(1500))" })
+            #expect(daemon.stop() == 0)
+            let floor = try LatencyFloor(display: server.display)
+            floorLatencies += try Self.swipeLatencies(
+                perBlock, firstID: UInt32(40_000 + block * 1000), touchscreen: touchscreen, client: client,
+                explain: { "floor: \(floor.errors)" })
+            floor.stop()
+        }
+        #expect(daemonLatencies.count == Self.gestures && floorLatencies.count == Self.gestures)
+        Self.report("gesture → KeyPress, daemon", daemonLatencies)
+        Self.report("gesture → KeyPress, C floor (grab, accept, XTest chord)", floorLatencies)
+        let ratio = { (p: Double) in
+            Double(Self.percentile(daemonLatencies, p)) / Double(max(Self.percentile(floorLatencies, p), 1))
+        }
+        print(
+            "latency ratio daemon/floor: p50 \(TextRatio.format(ratio(0.5)))×, p99 \(TextRatio.format(ratio(0.99)))×")
     }
 
     @Test func passThroughWithAndWithoutTheDaemon() throws {
@@ -100,5 +142,47 @@ struct DaemonLatencyTests {
         Self.report("TouchBegin pass-through, daemon running, 3-finger swipe a candidate", candidate)
         #expect(candidate.allSatisfy { $0 >= 150_000 }, "held for the whole finger window: \(candidate)")
         #expect(without.count == Self.gestures && unwanted.count == Self.gestures)
+    }
+}
+
+/// Two decimals for a ratio.
+enum TextRatio {
+    static func format(_ value: Double) -> String { String(format: "%.2f", value) }
+}
+
+/// `latency-floor`, run beside the test bundle until `stop()`; it holds the root touch grab.
+final class LatencyFloor {
+    let process = Process()
+    private let input = Pipe.closingOnExec()
+    private let output = Pipe.closingOnExec()
+    private let errorFile: URL
+    var errors: String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
+
+    init(display: String) throws {
+        let beside = TestClient.executableURL().deletingLastPathComponent().appendingPathComponent("latency-floor")
+        errorFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gb-floor-\(UUID().uuidString.prefix(8))")
+        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        process.executableURL = beside
+        process.arguments = [display]
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle(forWritingAtPath: errorFile.path)
+        try process.run()
+        var text = ""
+        try waitUntil("latency-floor's grab", timeout: 10) {
+            guard process.isRunning else { return true }
+            let data = output.fileHandleForReading.availableData
+            text += String(decoding: data, as: UTF8.self)
+            return text.contains("ready")
+        }
+        #expect(text.contains("ready"), "latency-floor did not start: \(errors)")
+    }
+
+    /// Closes its stdin, which ends it, and waits.
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: errorFile)
     }
 }
