@@ -43,6 +43,8 @@ xorg=$!
 for _ in $(seq 100); do [ -S "/tmp/.X11-unix/X${display#:}" ] && break; sleep 0.1; done
 
 strip -o "$work/stripped" "$binary"
+# Written back, so that its pages count as the clean file pages of an installed binary.
+sync "$work/stripped"
 mkdir -p "$work/home/.config/gesturebridge" "$work/runtime"
 chmod 700 "$work/runtime"
 cp "$root/Config/config.yaml" "$work/home/.config/gesturebridge/config.yaml"
