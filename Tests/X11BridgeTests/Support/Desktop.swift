@@ -135,8 +135,11 @@ final class Desktop: @unchecked Sendable {
     private let bus: Process?
     private let connection: X11Connection
 
-    /// Starts the manager on `display` and waits until it manages the screen.
-    static func start(_ kind: DesktopKind, display: String, timeout: Double = 30) throws -> Desktop {
+    /// Starts the manager on `display` and waits until it manages the screen; `extraConfig`
+    /// lines go at the end of its config file (i3's `exec`, say).
+    static func start(_ kind: DesktopKind, display: String, timeout: Double = 30, extraConfig: [String] = [])
+        throws -> Desktop
+    {
         guard FileManager.default.isExecutableFile(atPath: kind.executable) else { throw StartError.missing(kind) }
         let home = FileManager.default.temporaryDirectory.appendingPathComponent(
             "gb-desktop-\(kind)-\(UUID().uuidString.prefix(8))")
@@ -146,7 +149,9 @@ final class Desktop: @unchecked Sendable {
         }
         chmod(home.appendingPathComponent("runtime").path, 0o700)
         for (name, text) in kind.configFiles {
-            try text.write(to: home.appendingPathComponent(name), atomically: true, encoding: .utf8)
+            let lines = [text] + (name == "i3.conf" ? extraConfig : [])
+            try lines.joined(separator: "\n").write(
+                to: home.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
