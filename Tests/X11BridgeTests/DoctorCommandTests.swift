@@ -81,7 +81,24 @@ struct DoctorCommandTests {
     /// One problem each, the check that reports it, and words of its fix.
     enum Problem: String, CaseIterable, Sendable {
         case grabHeldByAnotherClient, badConfig, configWritableByOthers, touchegg, noAutostart, noDisplay, noDaemon
-        case wayland
+        case wayland, serviceFailed, serviceDisabled
+    }
+
+    /// A `systemctl` on the home's PATH that answers as a user manager whose unit is `enabled`
+    /// (or not) and `active` (or not) would.
+    static func fakeSystemctl(in home: Home, enabled: String, active: String) throws {
+        let bin = home.directory.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let path = bin.appendingPathComponent("systemctl").path
+        try """
+        #!/bin/sh
+        case "$2" in
+          show-environment) exit 0 ;;
+          is-enabled) echo \(enabled) ;;
+          is-active) echo \(active) ;;
+        esac
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o755)
     }
 
     @Test(arguments: Problem.allCases)
@@ -135,6 +152,15 @@ struct DoctorCommandTests {
             expected = (
                 "problem  daemon: no gesturebridge daemon runs on \(server.display)",
                 "systemctl --user start gesturebridge"
+            )
+        case .serviceFailed:
+            try Self.fakeSystemctl(in: home, enabled: "enabled", active: "failed")
+            expected = ("problem  service: gesturebridge.service failed", "journalctl --user -u gesturebridge")
+        case .serviceDisabled:
+            try Self.fakeSystemctl(in: home, enabled: "disabled", active: "inactive")
+            expected = (
+                "warning  service: gesturebridge.service is installed but disabled",
+                "systemctl --user enable --now gesturebridge"
             )
         case .wayland:
             environment["XDG_SESSION_TYPE"] = "wayland"
