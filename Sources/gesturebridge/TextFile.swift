@@ -1,7 +1,12 @@
 import Glibc
 
-/// Reads a UTF-8 text file given on the command line, or standard input for `-`.
+/// Reads a UTF-8 text file given on the command line, or standard input for `-`: a trace or a
+/// device recording, at most `maximumSize` bytes.
 enum TextFile {
+    /// The largest trace or recording read: 64 MiB, twenty times the largest real recording the
+    /// project has (3.2 MB), so that `/dev/zero` or a runaway pipe ends with a message, not memory.
+    static let maximumSize = 64 << 20
+
     /// Why a file could not be read, as one line for stderr.
     struct ReadError: Error, CustomStringConvertible {
         var path: String
@@ -25,6 +30,11 @@ enum TextFile {
             // Reading a directory fails here, after open succeeded.
             guard count >= 0 else { throw ReadError(path: displayName(path), reason: String(cString: strerror(errno))) }
             if count == 0 { break }
+            guard bytes.count + count <= maximumSize else {
+                throw ReadError(
+                    path: displayName(path),
+                    reason: "more than \(maximumSize >> 20) MiB; a trace or recording is at most that: cut it shorter")
+            }
             bytes += chunk[..<count]
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {

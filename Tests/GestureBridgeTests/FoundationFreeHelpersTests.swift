@@ -54,4 +54,14 @@ import Testing
         close(fd)
         #expect(throws: TextFile.ReadError.self) { try TextFile.read(path) }
     }
+
+    /// An endless input ends with a message once it passes the bound.
+    @Test func anEndlessInputStopsAtTheBound() {
+        #expect {
+            try TextFile.read("/dev/zero")
+        } throws: { error in
+            "\(error)"
+                == "cannot read /dev/zero: more than 64 MiB; a trace or recording is at most that: cut it shorter"
+        }
+    }
 }
