@@ -4,13 +4,15 @@ import Glibc
 /// UTF-8; every refusal one `ConfigError` for the whole file that says what was found.
 ///
 /// Opened non-blocking, so a FIFO in the config's place cannot hang the daemon's loop on
-/// a reload; a device such as `/dev/zero` is refused before a byte is read.
-enum ConfigFile {
+/// a reload; a device such as `/dev/zero` is refused before a byte is read. `pick --add`
+/// reads the config it edits the same way.
+public enum ConfigFile {
     /// The largest config accepted: 1 MiB, hundreds of times a large real config (the shipped
     /// one is under 4 KiB), small enough that a reload parses in well under a second.
     static let maximumSize = 1 << 20
 
-    static func read(_ path: String) throws(ConfigErrors) -> String {
+    /// The file's text, or the one error that says why not.
+    public static func read(_ path: String) throws(ConfigErrors) -> String {
         func refuse(_ message: String, suggestion: String? = nil) -> ConfigErrors {
             ConfigErrors([
                 ConfigError(

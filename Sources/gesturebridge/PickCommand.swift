@@ -87,9 +87,10 @@ struct PickCommand: ParsableCommand {
         }
         let text: String
         do {
-            text = access(path, F_OK) == 0 ? try TextFile.read(path) : ""
+            // The daemon's bounded read: a regular UTF-8 file of at most 1 MiB.
+            text = access(path, F_OK) == 0 ? try ConfigFile.read(path) : ""
         } catch {
-            ReplayCommand.printError("gesturebridge: \(error)")
+            ReplayCommand.printError(error.description)
             throw ExitCode.failure
         }
         let merged: String

@@ -141,6 +141,21 @@ struct PickCommandTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == merged)
     }
 
+    /// `--add` reads the config as the daemon does: a config past 1 MiB is refused, untouched.
+    @Test func addRefusesAConfigTheDaemonWouldRefuse() throws {
+        let client = try launchClient()
+        defer { client.kill() }
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("gb-pick-big-\(getpid()).yaml").path
+        let big = "gestures: []\n" + String(repeating: "# padding\n", count: 110_000)
+        try big.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { unlink(path) }
+        let pick = try Pick(display: server.display, arguments: ["--timeout", "20", "--add", "--config", path])
+        try Self.click(display: server.display, button: 1, x: 500, y: 350)
+        #expect(try pick.finish() == 1)
+        #expect(pick.errors.contains("a config is at most 1 MiB"), "\(pick.errors)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == big)
+    }
+
     @Test(arguments: [false, true])
     func aTouchOnAWindowPicksIt(withDaemon: Bool) throws {
         let client = try launchClient()
