@@ -99,7 +99,8 @@ struct DaemonLatencyTests {
             Double(Self.percentile(daemonLatencies, p)) / Double(max(Self.percentile(floorLatencies, p), 1))
         }
         print(
-            "latency ratio daemon/floor: p50 \(TextRatio.format(ratio(0.5)))×, p99 \(TextRatio.format(ratio(0.99)))×")
+            "latency ratio daemon/floor: p50 \(String(format: "%.2f", ratio(0.5)))×, "
+                + "p99 \(String(format: "%.2f", ratio(0.99)))×")
     }
 
     @Test func passThroughWithAndWithoutTheDaemon() throws {
@@ -143,11 +144,6 @@ struct DaemonLatencyTests {
         #expect(candidate.allSatisfy { $0 >= 150_000 }, "held for the whole finger window: \(candidate)")
         #expect(without.count == Self.gestures && unwanted.count == Self.gestures)
     }
-}
-
-/// Two decimals for a ratio.
-enum TextRatio {
-    static func format(_ value: Double) -> String { String(format: "%.2f", value) }
 }
 
 /// `latency-floor`, run beside the test bundle until `stop()`; it holds the root touch grab.

@@ -22,10 +22,7 @@ struct DesktopNotifier {
         let hasBus =
             !(environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty
             || environment["XDG_RUNTIME_DIR"].map { access($0 + "/bus", F_OK) == 0 } ?? false
-        let path = environment["PATH"] ?? "/usr/bin:/bin"
-        gdbus =
-            hasBus
-            ? path.split(separator: ":").map { "\($0)/gdbus" }.first { access($0, X_OK) == 0 } : nil
+        gdbus = hasBus ? ExecutableSearch.find("gdbus", environment: environment) : nil
     }
 
     /// The notification's arguments for `gdbus call`, typed so that they need no introspection.

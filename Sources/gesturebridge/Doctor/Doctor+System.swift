@@ -116,13 +116,7 @@ extension Doctor {
     }
 
     /// An executable on PATH.
-    func executable(_ name: String) -> String? {
-        let path = environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first {
-            var status = stat()
-            return stat($0, &status) == 0 && status.st_mode & S_IFMT == S_IFREG && access($0, X_OK) == 0
-        }
-    }
+    func executable(_ name: String) -> String? { ExecutableSearch.find(name, environment: environment) }
 
     /// Runs a program to its end and returns its exit status and first line of output
     /// (standard error goes to /dev/null); 127 when it cannot be started.
