@@ -3,24 +3,26 @@ import Glibc
 /// The daemon's two helper threads (the log writer, the config reloader) on POSIX threads
 /// directly: Foundation's `Thread` and `NSCondition` would link its ICU data into the binary.
 
+/// A thread's body, carried through `pthread_create`'s untyped argument.
+private final class ThreadBody: Sendable {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+}
+
 /// Starts `body` on a detached thread of its own; false when the system refuses one.
 @discardableResult
 func startThread(_ body: @escaping @Sendable () -> Void) -> Bool {
-    final class Box: @unchecked Sendable {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-    }
-    let box = Unmanaged.passRetained(Box(body)).toOpaque()
+    let argument = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
     var thread = pthread_t()
     let started = pthread_create(
         &thread, nil,
         { argument in
-            let box = Unmanaged<AnyObject>.fromOpaque(argument!).takeRetainedValue() as! Box
-            box.body()
+            guard let argument else { return nil }
+            Unmanaged<ThreadBody>.fromOpaque(argument).takeRetainedValue().run()
             return nil
-        }, box)
+        }, argument)
     guard started == 0 else {
-        Unmanaged<AnyObject>.fromOpaque(box).release()
+        Unmanaged<ThreadBody>.fromOpaque(argument).release()
         return false
     }
     pthread_detach(thread)

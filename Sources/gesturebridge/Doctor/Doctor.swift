@@ -22,8 +22,9 @@ struct Doctor {
         if let connection {
             checks.append(xinput(connection))
             checks.append(devices(connection))
-            checks.append(touchGrab(connection))
-            checks.append(daemon(connection))
+            let holder = InstanceLock.holder(display: connection.name, paths: RuntimePaths(environment: environment))
+            checks.append(touchGrab(connection, holder: holder))
+            checks.append(daemon(connection, holder: holder))
         }
         checks += config()
         checks.append(service())
@@ -63,8 +64,8 @@ struct Doctor {
 
     /// A daemon holds this display's lock. Without one nothing happens to any touch: the case a
     /// newcomer runs `doctor` for.
-    func daemon(_ connection: X11Connection) -> DoctorCheck {
-        if let holder = InstanceLock.holder(display: connection.name, paths: RuntimePaths(environment: environment)) {
+    func daemon(_ connection: X11Connection, holder: InstanceLock.Holder?) -> DoctorCheck {
+        if let holder {
             return .ok("daemon", "gesturebridge pid \(holder.pid) runs on \(connection.name) (\(holder.origin.phrase))")
         }
         return .problem(
@@ -119,8 +120,7 @@ struct Doctor {
     /// X does not say who holds a passive grab; the window manager's name does when it is
     /// mutter or one of its descendants (GNOME Shell, muffin), which take the root for their own
     /// touchscreen gestures. gesturebridge then takes touches after it, on the windows.
-    func touchGrab(_ connection: X11Connection) -> DoctorCheck {
-        let holder = InstanceLock.holder(display: connection.name, paths: RuntimePaths(environment: environment))
+    func touchGrab(_ connection: X11Connection, holder: InstanceLock.Holder?) -> DoctorCheck {
         let manager = connection.readWindowManager()
         let mutter = manager.flatMap { $0.grabsRootTouches ? $0.name : nil }
         if connection.canGrabTouches() {
