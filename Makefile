@@ -27,7 +27,7 @@ help:
 	@echo "                   DESTDIR=dir stages the files, NO_ENABLE=1 leaves the service alone,"
 	@echo "                   BINARY=file installs that build instead of building one"
 	@echo "  make uninstall   stop the service and remove what install put in PREFIX (keeps your config)"
-	@echo "  make deb         build the Debian package into .build/deb (needs dpkg-dev)"
+	@echo "  make deb         build the Debian package into .build/deb with debian/rules (debhelper)"
 	@echo "  make test        install what the tests need (the test Xorg, window managers, toolkits),"
 	@echo "                   then run them (swift test)"
 	@echo "  (build, install, deb and test first install the system packages they need, with"
@@ -50,7 +50,7 @@ uninstall:
 	@Packaging/install.sh --uninstall $(INSTALL_FLAGS)
 
 deb:
-	@$(if $(BINARY),,Scripts/deps.sh build)
+	@Scripts/deps.sh deb
 	@Packaging/build-deb.sh $(if $(BINARY),--binary "$(BINARY)")
 
 test:

@@ -7,6 +7,13 @@
 # that would need the toolchain's shared runtime (see Package.swift). `--disable-local-rpath`
 # leaves no $ORIGIN search path in the binary: it loads nothing from beside itself.
 # `-z now` (with the default relro) makes the relocated data read-only once loaded.
+# Where dpkg-buildflags exists, Debian's hardening flags (DEB_BUILD_MAINT_OPTIONS, default
+# hardening=+all) go to the C parts and the link, the same for `make install`, `make deb`
+# and debian/rules, so one build serves all three. -g and -ffile-prefix-map are left out:
+# the installed binary is stripped, and the map would name each checkout's own directory.
+# So is -D_FORTIFY_SOURCE: it changes glibc's inline definitions for the C modules Swift
+# imports, which then conflict with the toolchain's Glibc module ("'realpath' has different
+# definitions in different modules"); it guards C calls, and the daemon's are Swift's.
 #
 # The build has its own scratch directory (.build/install, or $GESTUREBRIDGE_SCRATCH), so it
 # neither rebuilds nor locks the development builds in .build.
@@ -23,5 +30,17 @@ fi
 
 flags=(--package-path "$root" --scratch-path "$scratch" -c release
        --static-swift-stdlib --disable-default-traits --disable-local-rpath -Xlinker -z -Xlinker now)
+if command -v dpkg-buildflags >/dev/null; then
+    export DEB_BUILD_MAINT_OPTIONS=${DEB_BUILD_MAINT_OPTIONS:-hardening=+all}
+    for flag in $(dpkg-buildflags --get CPPFLAGS) $(dpkg-buildflags --get CFLAGS); do
+        case $flag in -g | -ffile-prefix-map=* | -D_FORTIFY_SOURCE=*) ;; *) flags+=(-Xcc "$flag") ;; esac
+    done
+    for flag in $(dpkg-buildflags --get LDFLAGS); do
+        case $flag in
+            -Wl,*) IFS=, read -ra parts <<<"${flag#-Wl,}"; for part in "${parts[@]}"; do flags+=(-Xlinker "$part"); done ;;
+            *) flags+=(-Xswiftc -Xclang-linker -Xswiftc "$flag") ;;
+        esac
+    done
+fi
 "$swift" build "${flags[@]}" --product gesturebridge >&2
 echo "$("$swift" build "${flags[@]}" --show-bin-path)/gesturebridge"

@@ -83,8 +83,11 @@ else
     unit=$prefix/lib/systemd/user/gesturebridge.service
     autostart=/etc/xdg/autostart/gesturebridge.desktop
     config=/etc/xdg/gesturebridge/config.yaml
+    # Enables the unit per user, when `gesturebridge autostart` applies it at login.
+    preset=$prefix/lib/systemd/user-preset/80-gesturebridge.preset
 fi
 installed=("$bin" "$man1" "$man5" "$bash_completion" "$zsh_completion" "$fish_completion" "$unit" "$autostart")
+[ "$scope" = system ] && installed+=("$preset")
 
 say() { printf '%-12s %s\n' "$1" "$2"; }
 
@@ -103,14 +106,11 @@ install_template() {
 
 enable_service() {
     if [ "$scope" = system ]; then
-        if [ "$(id -u)" -eq 0 ] && command -v systemctl >/dev/null; then
-            systemctl --global enable gesturebridge.service
-            say enabled "gesturebridge.service for every user's graphical session (systemctl --global)"
-        else
-            echo "To start it with every user's graphical session, run: sudo systemctl --global enable gesturebridge.service"
-        fi
-        echo "It starts at the next login; to start it now in your session:"
-        echo "    systemctl --user daemon-reload && systemctl --user start gesturebridge.service"
+        # Not `systemctl --global enable`: a global link is one users can only mask. The
+        # preset enables it per user at their first login (`gesturebridge autostart`).
+        echo "Every user's next graphical login enables and starts it (the preset $preset,"
+        echo "applied once per user by the autostart entry); 'systemctl --user disable gesturebridge' opts out."
+        echo "To start it now in your session: $bin autostart"
         return
     fi
     if ! user_manager; then
@@ -174,6 +174,10 @@ do_install() {
     say "user unit" "$unit"
     install_template "$here/gesturebridge.desktop" "$autostart"
     say autostart "$autostart"
+    if [ "$scope" = system ]; then
+        install -D -m 644 "$here/gesturebridge.preset" "$destdir$preset"
+        say preset "$preset"
+    fi
     if [ -e "$destdir$config" ]; then
         say config "$config (yours, kept as it is)"
     else
@@ -209,8 +213,9 @@ do_uninstall() {
             systemctl --user disable --now gesturebridge.service 2>/dev/null || true
             say stopped "gesturebridge.service (disabled)"
         elif [ "$scope" = system ] && [ "$(id -u)" -eq 0 ] && command -v systemctl >/dev/null; then
+            # Only what an earlier version enabled globally; users' own links point at the
+            # removed unit and are ignored (running daemons stop at logout).
             systemctl --global disable gesturebridge.service 2>/dev/null || true
-            say disabled "gesturebridge.service for every user (running daemons stop at logout)"
         fi
     fi
     # A daemon this binary runs that systemd did not start (the autostart entry, a terminal,

@@ -2,8 +2,10 @@
 # Installs the system packages GestureBridge needs, or says exactly how.
 #
 #   Scripts/deps.sh build   what the build needs: pkg-config and the X11 and libyaml headers
-#   Scripts/deps.sh test    that, plus the test server, window managers and toolkits the tests run
-#   Scripts/deps.sh --list build|test    print the package names for this system and stop
+#   Scripts/deps.sh deb     that, plus dpkg-dev and debhelper, which `make deb` builds the .deb with
+#   Scripts/deps.sh test    the build's, the .deb's, and the test server, window managers and
+#                           toolkits the tests run
+#   Scripts/deps.sh --list build|deb|test    print the package names for this system and stop
 #
 # `make install` and `make test` run it first. It checks with dpkg-query (Debian, Ubuntu) or
 # rpm (Fedora) and installs only what is missing, with apt-get or dnf: directly as root, through
@@ -15,17 +17,18 @@ set -euo pipefail
 list_only=false
 if [ "${1:-}" = "--list" ]; then list_only=true; shift; fi
 what=${1:-build}
-case $what in build | test) ;; *) echo "usage: Scripts/deps.sh [--list] build|test" >&2; exit 64 ;; esac
+case $what in build | deb | test) ;; *) echo "usage: Scripts/deps.sh [--list] build|deb|test" >&2; exit 64 ;; esac
 [ "${GESTUREBRIDGE_DEPS:-}" = skip ] && exit 0
 
 if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
     family=debian
     build=(pkg-config libx11-dev libxi-dev libxtst-dev libxrandr-dev libyaml-dev)
+    deb=(dpkg-dev debhelper)
     # The real X server and its inputtest devices; the window managers and toolkit apps of the
     # desktop matrix; what PackagingTests check the install and the .deb with; gdbus, which
     # sends the desktop notification of a bad reload (dbus-monitor, from dbus-daemon, sees it).
     test=(xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev xinput x11-utils
-          make dpkg-dev lintian systemd man-db desktop-file-utils
+          make lintian systemd man-db desktop-file-utils
           openbox xfwm4 mutter i3-wm kwin-x11 kwin-style-breeze dbus-daemon zenity kdialog
           libglib2.0-bin)
     missing() {
@@ -39,6 +42,7 @@ if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; 
 elif command -v rpm >/dev/null 2>&1 && command -v dnf >/dev/null 2>&1; then
     family=fedora
     build=(pkgconf-pkg-config libX11-devel libXi-devel libXtst-devel libXrandr-devel libyaml-devel)
+    deb=(dpkg-dev debhelper)
     test=(xorg-x11-server-Xorg xorg-x11-drv-dummy xorg-x11-server-devel xinput xorg-x11-utils
           make systemd man-db desktop-file-utils
           openbox xfwm4 mutter i3 kwin-x11 dbus-daemon zenity kdialog glib2)
@@ -55,7 +59,10 @@ else
 fi
 
 packages=("${build[@]}")
-[ "$what" = test ] && packages+=("${test[@]}")
+case $what in
+    deb) packages+=("${deb[@]}") ;;
+    test) packages+=("${deb[@]}" "${test[@]}") ;;
+esac
 if $list_only; then
     printf '%s\n' "${packages[@]}"
     exit 0

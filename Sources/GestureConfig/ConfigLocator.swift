@@ -28,8 +28,17 @@ public struct ConfigLocator: Sendable {
     /// The user's configuration directory: `$XDG_CONFIG_HOME`, or `$HOME/.config`.
     public var configHome: String {
         if let home = absolute(environment["XDG_CONFIG_HOME"]) { return home }
-        let userHome = absolute(environment["HOME"]) ?? Self.passwordHome() ?? "/"
         return join(userHome, ".config")
+    }
+
+    /// The user's home: `$HOME`, or the password database's entry when it is unset or relative.
+    public var userHome: String {
+        absolute(environment["HOME"]) ?? Self.passwordHome() ?? "/"
+    }
+
+    /// The user's state directory: `$XDG_STATE_HOME`, or `$HOME/.local/state`.
+    public var stateHome: String {
+        absolute(environment["XDG_STATE_HOME"]) ?? join(userHome, ".local/state")
     }
 
     /// The system configuration directories: `$XDG_CONFIG_DIRS`, or `/etc/xdg`.

@@ -37,7 +37,8 @@ struct GestureBridge: ParsableCommand {
         version: GestureBridge.version,
         subcommands: [
             RunCommand.self, CheckCommand.self, ReplayCommand.self, DevicesCommand.self, PickCommand.self,
-            DoctorCommand.self, MonitorCommand.self, RecordCommand.self, BenchCommand.self
+            DoctorCommand.self, MonitorCommand.self, RecordCommand.self, BenchCommand.self,
+            AutostartCommand.self
         ]
     )
 }

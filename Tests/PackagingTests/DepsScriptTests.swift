@@ -32,8 +32,7 @@ import Testing
 
         private func write(_ name: String, _ body: String) throws {
             let path = directory.appendingPathComponent(name).path
-            try ("#!/bin/sh\n" + body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-            chmod(path, 0o755)
+            try ("#!/bin/sh\n" + body + "\n").writeExecutable(to: path)
         }
 
         deinit { try? FileManager.default.removeItem(at: directory) }

@@ -36,7 +36,7 @@ import Testing
             contentsOfFile: home.prefix + "/share/systemd/user/gesturebridge.service", encoding: .utf8)
         #expect(unit.contains("\nExecStart=\(home.prefix)/bin/gesturebridge run\n"))
         let entry = try String(contentsOfFile: home.path + "/.config/autostart/gesturebridge.desktop", encoding: .utf8)
-        #expect(entry.contains("\nExec=\(home.prefix)/bin/gesturebridge run\n"))
+        #expect(entry.contains("\nExec=\(home.prefix)/bin/gesturebridge autostart\n"))
         #expect(!unit.contains("@BINDIR@") && !entry.contains("@BINDIR@"))
     }
 
@@ -133,7 +133,8 @@ import Testing
         ("/usr", "/etc/xdg/autostart/gesturebridge.desktop"),
         ("/usr/local", "/etc/xdg/gesturebridge/config.yaml"),
         ("/usr/local", "/usr/local/share/man/man5/gesturebridge.yaml.5"),
-        ("/usr", "/usr/share/zsh/site-functions/_gesturebridge")
+        ("/usr", "/usr/share/zsh/site-functions/_gesturebridge"),
+        ("/usr/local", "/usr/local/lib/systemd/user-preset/80-gesturebridge.preset")
     ])
     func systemPrefixesUseSystemLocations(prefix: String, file: String) throws {
         let home = try TemporaryHome()
