@@ -23,7 +23,8 @@ case $what in build | deb | test) ;; *) echo "usage: Scripts/deps.sh [--list] bu
 if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
     family=debian
     build=(pkg-config libx11-dev libxi-dev libxtst-dev libxrandr-dev libyaml-dev)
-    deb=(dpkg-dev debhelper)
+    # build-essential: dpkg-buildpackage checks it as every package's implied build dependency.
+    deb=(build-essential dpkg-dev debhelper)
     # The real X server and its inputtest devices; the window managers and toolkit apps of the
     # desktop matrix; what PackagingTests check the install and the .deb with; gdbus, which
     # sends the desktop notification of a bad reload (dbus-monitor, from dbus-daemon, sees it).

@@ -5,7 +5,9 @@ import Testing
 /// Measures what the daemon adds, end to end; prints p50/p99 and checks only correctness.
 ///
 /// Fingers are paced at 100 Hz, as a touchscreen reports them, so the KeyPress can be
-/// matched to the touch frame that preceded it. Times are CLOCK_MONOTONIC on both
+/// matched to the touch frame that preceded it. The daemon runs as installed, without
+/// `--verbose`: a debug line per recognizer transition is formatting on the loop's path
+/// that a user's daemon does not do. Times are CLOCK_MONOTONIC on both
 /// sides (the client stamps what it receives).
 @Suite(.serialized, .xServer([.touchscreen, .keyboard]))
 struct DaemonLatencyTests {
@@ -59,7 +61,8 @@ struct DaemonLatencyTests {
         let server = try XServer.shared()
         let client = try TestClient.launchFocused(display: server.display)
         defer { client.kill() }
-        let daemon = try DaemonProcess.start(display: server.display, config: DaemonEndToEndTests.config)
+        let daemon = try DaemonProcess.start(
+            display: server.display, config: DaemonEndToEndTests.config, verbose: false)
         defer { daemon.stop() }
         let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
         let latencies = try Self.swipeLatencies(
@@ -81,7 +84,8 @@ struct DaemonLatencyTests {
         let perBlock = Self.gestures / blocks
         var daemonLatencies: [Int64] = [], floorLatencies: [Int64] = []
         for block in 0..<blocks {
-            let daemon = try DaemonProcess.start(display: server.display, config: DaemonEndToEndTests.config)
+            let daemon = try DaemonProcess.start(
+                display: server.display, config: DaemonEndToEndTests.config, verbose: false)
             daemonLatencies += try Self.swipeLatencies(
                 perBlock, firstID: UInt32(20_000 + block * 1000), touchscreen: touchscreen, client: client,
                 explain: { "daemon log:\n\(daemon.log.suffix(1500))" })
@@ -128,7 +132,7 @@ struct DaemonLatencyTests {
         Self.report("TouchBegin pass-through without the daemon", without)
 
         // Nothing bound: the daemon rejects each touch at touch-down.
-        var daemon = try DaemonProcess.start(display: server.display, config: "gestures: []\n")
+        var daemon = try DaemonProcess.start(display: server.display, config: "gestures: []\n", verbose: false)
         let unwanted: [Int64]
         do { unwanted = try measure(firstID: 6000, count: Self.gestures) } catch {
             print("DAEMONLOG", daemon.log); throw error
@@ -137,7 +141,7 @@ struct DaemonLatencyTests {
         Self.report("TouchBegin pass-through, daemon running, no gesture on the path", unwanted)
 
         // A 3-finger swipe is a candidate: a lone finger waits for the finger window (150 ms).
-        daemon = try DaemonProcess.start(display: server.display, config: DaemonEndToEndTests.config)
+        daemon = try DaemonProcess.start(display: server.display, config: DaemonEndToEndTests.config, verbose: false)
         let candidate = try measure(firstID: 7000, count: 20)
         #expect(daemon.stop() == 0)
         Self.report("TouchBegin pass-through, daemon running, 3-finger swipe a candidate", candidate)
