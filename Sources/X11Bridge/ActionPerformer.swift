@@ -104,13 +104,9 @@ public final class ActionPerformer {
     }
 
     /// Reads every event waiting on the performer's own connection and acts on keyboard map
-    /// changes (the key injector reads the map again). Call it when `connection.fileDescriptor`
+    /// changes (the key injector reads the map again) and group changes (it keeps the group). Call it when `connection.fileDescriptor`
     /// is readable. The corresponding Xlib calls are `XPending` and `XNextEvent`.
     public func processPendingEvents() {
-        while XPending(connection.display) > 0 {
-            var event = XEvent()
-            XNextEvent(connection.display, &event)
-            _ = keys.handleMappingEvent(&event)
-        }
+        keys.drainEvents()
     }
 }

@@ -20,6 +20,9 @@ public final class KeyInjector {
     let connection: X11Connection
     /// The keyboard map; nil once a mapping change made it stale, read again on next use.
     var cachedLayout: KeyboardLayout?
+    /// The keyboard's effective group (layout), kept by `XkbStateNotify` events once read:
+    /// asking the server with every chord was a round trip between a gesture and its keys.
+    var cachedGroup: Int?
     /// The XKB extension's first event number, which tags `XkbMapNotify` and friends.
     let xkbEventBase: Int32
     /// How many holders each pressed keycode has.
@@ -34,7 +37,8 @@ public final class KeyInjector {
     /// Monotonic seconds, for the borrowed keys' lifetime.
     let clock: () -> Double
 
-    /// Checks for XTest and asks for keyboard map changes (`XkbMapNotify`, `XkbNewKeyboardNotify`).
+    /// Checks for XTest and asks for keyboard map changes (`XkbMapNotify`, `XkbNewKeyboardNotify`)
+    /// and group changes (`XkbStateNotify`, for the group only: no event per modifier press).
     ///
     /// - Parameter clock: monotonic seconds; the default reads `CLOCK_MONOTONIC`.
     public init(connection: X11Connection, clock: @escaping () -> Double = MonotonicClock.now) throws(X11Error) {
@@ -49,6 +53,8 @@ public final class KeyInjector {
         }
         let mapEvents = UInt32(XkbMapNotifyMask | XkbNewKeyboardNotifyMask)
         XkbSelectEvents(connection.display, UInt32(XkbUseCoreKbd), mapEvents, mapEvents)
+        let group = UInt(XkbGroupStateMask)
+        XkbSelectEventDetails(connection.display, UInt32(XkbUseCoreKbd), UInt32(XkbStateNotify), group, group)
         self.connection = connection
         self.xkbEventBase = xkbEvent
         self.clock = clock
@@ -136,6 +142,7 @@ public final class KeyInjector {
     /// does so for events read in this module.
     public func keyboardMappingDidChange() {
         cachedLayout = nil
+        cachedGroup = nil
     }
 
     /// Forgets the map if `event` says the keyboard map changed; true if it was such an event.
@@ -150,6 +157,10 @@ public final class KeyInjector {
         }
         guard event.type == xkbEventBase else { return false }
         let kind = withUnsafeBytes(of: &event) { $0.load(as: XkbAnyEvent.self).xkb_type }
+        if kind == XkbStateNotify {
+            cachedGroup = Int(withUnsafeBytes(of: &event) { $0.load(as: XkbStateNotifyEvent.self).group })
+            return true
+        }
         guard kind == XkbMapNotify || kind == XkbNewKeyboardNotify else { return false }
         keyboardMappingDidChange()
         return true
@@ -163,11 +174,31 @@ public final class KeyInjector {
         return layout
     }
 
+    /// The effective group: the one the last `XkbStateNotify` said, read from the server
+    /// only the first time (and after a keyboard change).
+    func currentGroup() throws(X11Error) -> Int {
+        // An event already in the socket (a layout switched a moment ago) comes first.
+        if XPending(connection.display) > 0 { drainEvents() }
+        if let cachedGroup { return cachedGroup }
+        let group = try KeyboardLayout.currentGroup(connection: connection)
+        cachedGroup = group
+        return group
+    }
+
+    /// Reads the events waiting on the injector's connection (map and group changes).
+    func drainEvents() {
+        while XPending(connection.display) > 0 {
+            var event = XEvent()
+            XNextEvent(connection.display, &event)
+            _ = handleMappingEvent(&event)
+        }
+    }
+
     /// The keycodes to press for a chord, in order: for each of its keysyms (modifiers, then
     /// the key), the modifiers of the keysym's level not already held, then its key.
     func plan(_ chord: KeyChord) throws(X11Error) -> [UInt8] {
         let layout = try layout()
-        let group = try KeyboardLayout.currentGroup(connection: connection)
+        let group = try currentGroup()
         var keys: [UInt8] = []
         var held: UInt8 = 0
         for keysym in chord.modifiers.map(\.keysym) + [chord.key] {

@@ -234,6 +234,44 @@ struct KeyInjectorTests {
         try injector.restoreBorrowedKeys(at: .infinity)
     }
 
+    /// The group is kept from `XkbStateNotify` rather than asked with every chord: a layout
+    /// switched by another client (the desktop's layout switcher) after a chord is followed.
+    @Test func aLayoutSwitchByAnotherClientIsFollowedFromItsEvent() throws {
+        try runSetxkbmap("us,ru")
+        let other = try X11Connection.toTestServer(server.display)
+        defer {
+            XkbLockGroup(other.display, UInt32(XkbUseCoreKbd), 0)
+            XSync(other.display, 0)
+            try? runSetxkbmap("us")
+        }
+        // setxkbmap's map events reach this connection by the round trip; read them now, so
+        // that only the group switch below can tell the injector anything.
+        XSync(connection.display, 0)
+        injector.drainEvents()
+        let client = try focusedClient()
+        defer { client.kill() }
+        // The first XTest key makes the XTest keyboard the core keyboard's source, which the
+        // server announces as XkbNewKeyboardNotify (the group is read again then); the
+        // second leaves a group cached that only an XkbStateNotify can correct.
+        for _ in 0..<2 {
+            try injector.tap(KeySequence(parsing: "a"))
+            XSync(connection.display, 0)
+            injector.drainEvents()
+        }
+        try injector.tap(KeySequence(parsing: "a"))
+        #expect(injector.cachedGroup == 0)
+        XkbLockGroup(other.display, UInt32(XkbUseCoreKbd), 1)
+        XSync(other.display, 0)
+        // The server has sent the injector's connection its XkbStateNotify by now.
+        XSync(connection.display, 0)
+        try injector.tap(KeySequence(parsing: "Cyrillic_a"))
+        let presses = try client.waitForEvents("four KeyPress", count: 4) { $0.type == "KeyPress" }
+        #expect(presses.map(\.lookup) == ["a", "a", "a", "Cyrillic_a"])
+        #expect(injector.cachedGroup == 1)
+        #expect(!injector.borrowedKeycodes.contains { $0.keysym == 0x6c1 }, "Cyrillic_a typed from the ru group")
+        try injector.restoreBorrowedKeys(at: .infinity)
+    }
+
     func runSetxkbmap(_ layout: String) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setxkbmap")
