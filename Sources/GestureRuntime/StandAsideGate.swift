@@ -5,10 +5,11 @@ import GestureEngine
 /// The daemon stands aside for a whole touch sequence (from the first finger down
 /// to the last one up) when, as it starts, another client holds the keyboard: a
 /// screen locker, or an open menu (see ``ScreenLockProbe``). Those touches go to
-/// the grab's holder at once (rejected as they land), never reach the recognizers,
-/// and so fire nothing. The question is asked once per sequence, so a locker that
-/// comes up mid-gesture leaves that gesture alone (its actions are checked again
-/// when they fire).
+/// the grab's holder whole (rejected), and fire nothing. The question costs a round
+/// trip, so it is asked after the sequence's first frame that leaves touches held,
+/// once per sequence: touches no gesture wants are rejected as they land without
+/// waiting for it, and a locker that comes up mid-gesture leaves that gesture alone
+/// (its actions are checked again when they fire).
 ///
 /// A pure state machine: the caller passes in how to ask, and acts on the routes.
 public struct StandAsideGate {
@@ -24,6 +25,8 @@ public struct StandAsideGate {
 
     /// Whether the current touch sequence is being passed through.
     public private(set) var isStandingAside = false
+    /// Whether the current touch sequence has asked who holds the keyboard.
+    private var asked = false
     private var down: Set<TouchID> = []
     private var passing: Set<TouchID> = []
 
@@ -48,11 +51,19 @@ public struct StandAsideGate {
         }
     }
 
-    /// Routes one touch event; `keyboardIsGrabbed` is asked only when a sequence starts.
-    public mutating func route(_ id: TouchID, _ phase: TouchPhase, keyboardIsGrabbed: () -> Bool) -> Route {
+    /// Whether this touch sequence has yet to ask who holds the keyboard (see `settle`).
+    public var mayAsk: Bool { !down.isEmpty && !asked }
+
+    /// Routes one touch event. A sequence's touches go to the recognizers at once; who holds
+    /// the keyboard is asked by `settle`, after the frame, only if the frame left touches held,
+    /// so that a touch no gesture wants reaches its application without a round trip first.
+    public mutating func route(_ id: TouchID, _ phase: TouchPhase) -> Route {
         switch phase {
         case .began:
-            if down.isEmpty { isStandingAside = keyboardIsGrabbed() }
+            if down.isEmpty {
+                asked = false
+                isStandingAside = false
+            }
             down.insert(id)
             guard isStandingAside else { return .recognize }
             passing.insert(id)
@@ -63,5 +74,20 @@ public struct StandAsideGate {
             down.remove(id)
             return passing.remove(id) != nil ? .drop : .recognize
         }
+    }
+
+    /// After a frame's decisions: the first time in a sequence that touches are still held
+    /// (`holding`, undecided), asks whether another client holds the keyboard. True means
+    /// stand aside now: the caller cancels the gestures and rejects the held touches (they
+    /// reach the holder whole); the sequence's later events are dropped, and its new touches
+    /// pass through. Asked once per sequence, so a locker that comes up later leaves the
+    /// sequence alone (its actions are checked again when they fire).
+    public mutating func settle(holding: Bool, keyboardIsGrabbed: () -> Bool) -> Bool {
+        guard mayAsk, holding else { return false }
+        asked = true
+        guard keyboardIsGrabbed() else { return false }
+        isStandingAside = true
+        passing.formUnion(down)
+        return true
     }
 }

@@ -268,6 +268,9 @@ public final class TouchCapture {
     /// The touches still waiting for a decision, ended or not.
     public var undecidedTouches: [TouchID] { ledger.undecided }
 
+    /// Whether any touch waits for a decision, ended or not.
+    public var holdsUndecidedTouches: Bool { ledger.hasUndecided }
+
     /// Rejects every undecided touch, lifts the button a touch holds down, and ungrabs:
     /// for SIGTERM and fatal errors.
     ///

@@ -61,6 +61,9 @@ struct TouchLedger {
     }
 
     /// The touches still waiting for a decision, ended or not, in id order.
+    /// Whether any touch waits for a decision; allocates nothing.
+    var hasUndecided: Bool { entries.values.contains { $0.decision == nil } }
+
     var undecided: [TouchID] {
         entries.filter { $0.value.decision == nil }.keys.sorted { $0.rawValue < $1.rawValue }
     }

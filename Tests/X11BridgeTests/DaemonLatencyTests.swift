@@ -145,7 +145,9 @@ struct DaemonLatencyTests {
         let candidate = try measure(firstID: 7000, count: 20)
         #expect(daemon.stop() == 0)
         Self.report("TouchBegin pass-through, daemon running, 3-finger swipe a candidate", candidate)
-        #expect(candidate.allSatisfy { $0 >= 150_000 }, "held for the whole finger window: \(candidate)")
+        // The window runs from the server's stamp, which has millisecond resolution: a touch
+        // sent late in a millisecond is stamped up to 1 ms before it was sent.
+        #expect(candidate.allSatisfy { $0 >= 149_000 }, "held for the whole finger window: \(candidate)")
         #expect(without.count == Self.gestures && unwanted.count == Self.gestures)
     }
 }

@@ -178,7 +178,7 @@ struct PickCommandTests {
         try expectPicked(pick)
         // pick holds the keyboard (for Escape), so the daemon stands aside, as for a screen
         // locker, and the touch passes through at once.
-        if let daemon { try daemon.waitForLog("passed through: another client holds the keyboard") }
+        if let daemon { try daemon.waitForLog("sequence passed through: another client holds the keyboard") }
     }
 
     @Test func aRightClickCancels() throws {

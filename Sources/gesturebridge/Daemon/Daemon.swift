@@ -189,7 +189,7 @@ final class Daemon {
             switch event {
             case .touch(let touch):
                 let sample = touch.sample
-                switch gate.route(sample.id, sample.phase, keyboardIsGrabbed: keyboardIsGrabbed) {
+                switch gate.route(sample.id, sample.phase) {
                 case .recognize:
                     break
                 case .passThrough:
@@ -224,6 +224,20 @@ final class Daemon {
             }
         }
         feed.flush(afterInput: handleOutputs)
+        standAsideIfTheKeyboardIsGrabbed()
+    }
+
+    /// After a frame that leaves touches held, once per touch sequence: when another client
+    /// holds the keyboard (a screen locker, a menu), ends every gesture and passes the held
+    /// touches to it. Asked after the frame's rejections went out, so that a touch no gesture
+    /// wants never waits for the round trip.
+    func standAsideIfTheKeyboardIsGrabbed() {
+        guard gate.mayAsk,
+            gate.settle(holding: capture.holdsUndecidedTouches, keyboardIsGrabbed: keyboardIsGrabbed)
+        else { return }
+        if verbose { logger.debug("touch sequence passed through: another client holds the keyboard") }
+        session.cancelAll(at: session.time)
+        handleOutputs()
     }
 
     /// Decides touches, performs actions and logs, in the order the session reported them.
