@@ -25,7 +25,8 @@ public struct StandAsideGate {
 
     /// Whether the current touch sequence is being passed through.
     public private(set) var isStandingAside = false
-    /// Whether the current touch sequence has asked who holds the keyboard.
+    /// Whether a touch sequence began, and whether it has asked who holds the keyboard.
+    private var started = false
     private var asked = false
     private var down: Set<TouchID> = []
     private var passing: Set<TouchID> = []
@@ -51,8 +52,10 @@ public struct StandAsideGate {
         }
     }
 
-    /// Whether this touch sequence has yet to ask who holds the keyboard (see `settle`).
-    public var mayAsk: Bool { !down.isEmpty && !asked }
+    /// Whether this touch sequence has yet to ask who holds the keyboard (see `settle`). Still
+    /// true after its last touch ended: the caller's frames can run behind `route`, which sees
+    /// the events as they are read.
+    public var mayAsk: Bool { started && !asked }
 
     /// Routes one touch event. A sequence's touches go to the recognizers at once; who holds
     /// the keyboard is asked by `settle`, after the frame, only if the frame left touches held,
@@ -61,6 +64,7 @@ public struct StandAsideGate {
         switch phase {
         case .began:
             if down.isEmpty {
+                started = true
                 asked = false
                 isStandingAside = false
             }

@@ -45,6 +45,14 @@ import Testing
             ], 1
         ),
         (
+            "frames run behind the events: a held touch that already ended still asks",
+            [
+                .touch(1, .began, .recognize), .touch(1, .ended, .recognize),
+                .settle(holding: true, grabbed: true, standsAside: true), .touch(2, .began, .recognize),
+                .settle(holding: false, grabbed: true, standsAside: false)
+            ], 1
+        ),
+        (
             "a locker that comes up mid-sequence leaves it alone",
             [
                 .touch(1, .began, .recognize), .settle(holding: true, grabbed: false, standsAside: false),

@@ -224,13 +224,14 @@ final class Daemon {
             }
         }
         feed.flush(afterInput: handleOutputs)
-        standAsideIfTheKeyboardIsGrabbed()
     }
 
     /// After a frame that leaves touches held, once per touch sequence: when another client
     /// holds the keyboard (a screen locker, a menu), ends every gesture and passes the held
     /// touches to it. Asked after the frame's rejections went out, so that a touch no gesture
-    /// wants never waits for the round trip.
+    /// wants never waits for the round trip, and after each frame, not each read: a whole tap
+    /// read at once must not be recognized (and its touch kept from the locker) first. The
+    /// session ignores the cancelled touches' samples already read.
     func standAsideIfTheKeyboardIsGrabbed() {
         guard gate.mayAsk,
             gate.settle(holding: capture.holdsUndecidedTouches, keyboardIsGrabbed: keyboardIsGrabbed)
@@ -261,6 +262,7 @@ final class Daemon {
         }
         session.removeAllOutputs()
         connection.flush()
+        standAsideIfTheKeyboardIsGrabbed()
     }
 
     /// Applies a reload that finished on its thread (`ConfigReloader`).
