@@ -29,17 +29,19 @@ cleanup() {
 }
 trap cleanup EXIT
 bind() { mkdir -p "$2"; mount "${@:3}" --bind "$1" "$2"; mounts+=("$2"); }
+# timed NAME OUTPUT-FILE COMMAND...: runs the command with its output in the file, and prints
+# and logs how long it took.
 timed() {
-    local name=$1 start rc; shift
+    local name=$1 output=$2 start rc; shift 2
     start=$(date +%s)
-    "$@" && rc=0 || rc=$?
+    "$@" >"$output" 2>&1 && rc=0 || rc=$?
     echo "$name: exit $rc, $(( $(date +%s) - start )) s" | tee -a "$log"
     return "$rc"
 }
 
 rm -rf "$dir"
 mkdir -p "$dir"
-timed debootstrap debootstrap --variant=minbase bookworm "$root" "$mirror" >"$dir/debootstrap.log" 2>&1
+timed debootstrap "$dir/debootstrap.log" debootstrap --variant=minbase bookworm "$root" "$mirror"
 mkdir -p "$root/proc" "$root/sys" "$root/dev"
 mount -t proc proc "$root/proc"; mounts+=("$root/proc")
 mount --rbind /sys "$root/sys"; mounts+=("$root/sys")
@@ -66,9 +68,9 @@ apt-get install -y -q --no-install-recommends binutils-gold ca-certificates git 
   libxml2-dev libncurses-dev pkg-config tzdata unzip zlib1g-dev make
 EOS
 chmod +x "$root/root/prerequisites.sh"
-timed "Swift's prerequisites, make, git" chroot "$root" /root/prerequisites.sh >"$dir/prerequisites.log" 2>&1
+timed "Swift's prerequisites, make, git" "$dir/prerequisites.log" chroot "$root" /root/prerequisites.sh
 git clone -q "$here" "$root/root/gesturebridge"
 in_root() { chroot "$root" /bin/bash -c "export HOME=/root PATH=/opt/swift/usr/bin:\$PATH; cd /root/gesturebridge && $1"; }
-timed "make install" in_root "make install" >"$dir/install.log" 2>&1
-timed "make test" in_root "make test" >"$dir/test.log" 2>&1
-tail -1 "$dir/test.log" | tee -a "$log"
+timed "make install" "$dir/install.log" in_root "make install"
+timed "make test" "$dir/test.log" in_root "make test"
+grep -E "Test run with" "$dir/test.log" | tail -1 | tee -a "$log"
