@@ -88,6 +88,8 @@ let package = Package(
         // Linked into every test target that starts processes: whatever way the test run ends,
         // every process it started is killed (Tests/TestReaper/TestReaper.c).
         .target(name: "TestReaper", path: "Tests/TestReaper"),
+        // Helpers more than one test target uses (scripts written so no child inherits them).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The parsers' libFuzzer harnesses, and a runner for their corpus without libFuzzer;
         // `make fuzz` builds the runner with `--sanitize=fuzzer -DFUZZING` instead (Fuzz/README.md).
         .target(
@@ -112,7 +114,7 @@ let package = Package(
         ),
         // make install, the systemd unit, the autostart entry and the .deb, driven through the
         // scripts in Packaging/ with the built binary (and one real release build for the .deb).
-        .testTarget(name: "PackagingTests", dependencies: ["gesturebridge", "TestReaper"]),
+        .testTarget(name: "PackagingTests", dependencies: ["gesturebridge", "TestReaper", "TestSupport"]),
         // A real X client that prints what it receives, one JSON line per event: test
         // infrastructure for X11BridgeTests, not installed.
         .executableTarget(name: "x11-test-client", dependencies: ["CX11"]),
@@ -124,7 +126,7 @@ let package = Package(
             dependencies: [
                 "X11Bridge", "GestureEngine", "GestureConfig", "GestureRuntime", "gesturebridge", "x11-test-client",
                 "latency-floor",
-                "TestReaper", .product(name: "Logging", package: "swift-log")
+                "TestReaper", "TestSupport", .product(name: "Logging", package: "swift-log")
             ]
         )
     ],

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 @testable import gesturebridge
 
@@ -43,7 +44,7 @@ struct AutostartTests {
               import-environment|start) exit 0 ;;
             esac
             SYSTEMCTL_INSTALL_CLIENT_SIDE=1 exec \(AutostartTests.systemctl ?? "false") "$@"
-            """.writeExecutable(to: wrapper)
+            """.writeScript(to: wrapper)
         }
 
         deinit { try? FileManager.default.removeItem(at: directory) }
@@ -138,20 +139,5 @@ struct AutostartTests {
         #expect(outcome == .wayland(WaylandSession(evidence: "WAYLAND_DISPLAY=wayland-0")))
         #expect(home.calls().isEmpty)
         #expect(try home.state() == "disabled")
-    }
-}
-
-extension String {
-    /// Writes a script, mode 0755, through a descriptor no other thread's child inherits: a
-    /// process forked meanwhile would otherwise hold it open for writing, and running the
-    /// script would fail with "Text file busy".
-    func writeExecutable(to path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
-        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        defer { Glibc.close(fd) }
-        let bytes = Array(utf8)
-        guard bytes.withUnsafeBytes({ Glibc.write(fd, $0.baseAddress, $0.count) }) == bytes.count else {
-            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-        }
     }
 }

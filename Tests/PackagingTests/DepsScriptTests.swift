@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `Scripts/deps.sh`, which `make install` and `make test` run first, against stand-ins for
@@ -32,7 +33,7 @@ import Testing
 
         private func write(_ name: String, _ body: String) throws {
             let path = directory.appendingPathComponent(name).path
-            try ("#!/bin/sh\n" + body + "\n").writeExecutable(to: path)
+            try ("#!/bin/sh\n" + body + "\n").writeScript(to: path)
         }
 
         deinit { try? FileManager.default.removeItem(at: directory) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `gesturebridge doctor`, the real binary, on a real Xorg: a healthy setup, then one problem at a time.
@@ -97,8 +98,7 @@ struct DoctorCommandTests {
           is-enabled) echo \(enabled) ;;
           is-active) echo \(active) ;;
         esac
-        """.write(toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, 0o755)
+        """.writeScript(to: path)
     }
 
     @Test(arguments: Problem.allCases)
