@@ -22,7 +22,7 @@ case $what in build | deb | test) ;; *) echo "usage: Scripts/deps.sh [--list] bu
 
 if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
     family=debian
-    build=(pkg-config libx11-dev libxi-dev libxtst-dev libxrandr-dev libyaml-dev)
+    build=(pkg-config libx11-dev libx11-xcb-dev libxi-dev libxtst-dev libxrandr-dev libyaml-dev)
     # build-essential: dpkg-buildpackage checks it as every package's implied build dependency.
     deb=(build-essential dpkg-dev debhelper)
     # The real X server and its inputtest devices; the window managers and toolkit apps of the
@@ -55,7 +55,7 @@ elif command -v rpm >/dev/null 2>&1 && command -v dnf >/dev/null 2>&1; then
     install=(dnf install -y)
 else
     echo "deps.sh: this system has neither apt-get nor dnf; install by hand the equivalents of" >&2
-    echo "  pkg-config, libx11-dev, libxi-dev, libxtst-dev, libxrandr-dev, libyaml-dev" >&2
+    echo "  pkg-config, libx11-dev, libx11-xcb-dev, libxi-dev, libxtst-dev, libxrandr-dev, libyaml-dev" >&2
     exit 1
 fi
 

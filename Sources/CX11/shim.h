@@ -1,7 +1,9 @@
 /*
  * CX11: the Xlib, XInput2, XTest and XRandR headers GestureBridge uses, plus
  * prefixed static inline functions for the function-like macros Swift cannot
- * import. Nothing else belongs here.
+ * import, and the one pair of requests sent through XCB so that they share a
+ * round trip (Xlib waits for each reply before sending the next request).
+ * Nothing else belongs here.
  */
 #ifndef GESTUREBRIDGE_CX11_SHIM_H
 #define GESTUREBRIDGE_CX11_SHIM_H
@@ -14,6 +16,9 @@
 #include <X11/extensions/XInput2.h>
 #include <X11/extensions/XTest.h>
 #include <X11/extensions/Xrandr.h>
+#include <X11/Xlib-xcb.h>
+#include <xcb/xcb.h>
+#include <stdlib.h>
 
 /* XIMaskLen(event): bytes needed for a mask holding `event`. */
 static inline int cx11_XIMaskLen(int event) { return XIMaskLen(event); }
@@ -48,5 +53,31 @@ static inline int cx11_XDestroyImage(XImage *image) { return XDestroyImage(image
 
 /* The XIAnyModifier constant, which Swift imports with the wrong signedness. */
 static inline int cx11_XIAnyModifier(void) { return (int)XIAnyModifier; }
+
+/*
+ * GetInputFocus and a GrabKeyboard on `probe`, sent together through XCB on Xlib's own
+ * connection and answered in one round trip. Stores the focus window in `focus` (0 for None,
+ * 1 for PointerRoot) and returns the grab status (GrabSuccess, AlreadyGrabbed, GrabFrozen,
+ * GrabNotViewable, GrabInvalidTime), or -1 without an answer. A grab that succeeded is
+ * released at once. Xlib's own pending requests go first (XFlush).
+ */
+static inline int cx11_FocusAndGrabStatus(Display *display, Window probe, Window *focus) {
+    xcb_connection_t *connection = XGetXCBConnection(display);
+    XFlush(display);
+    xcb_grab_keyboard_cookie_t grab = xcb_grab_keyboard(
+        connection, 0, (xcb_window_t)probe, XCB_CURRENT_TIME, XCB_GRAB_MODE_ASYNC, XCB_GRAB_MODE_ASYNC);
+    xcb_get_input_focus_cookie_t asked = xcb_get_input_focus(connection);
+    xcb_grab_keyboard_reply_t *grabbed = xcb_grab_keyboard_reply(connection, grab, NULL);
+    xcb_get_input_focus_reply_t *focused = xcb_get_input_focus_reply(connection, asked, NULL);
+    int status = grabbed ? grabbed->status : -1;
+    *focus = focused ? focused->focus : 0;
+    if (status == XCB_GRAB_STATUS_SUCCESS) {
+        xcb_ungrab_keyboard(connection, XCB_CURRENT_TIME);
+        xcb_flush(connection);
+    }
+    free(grabbed);
+    free(focused);
+    return status;
+}
 
 #endif

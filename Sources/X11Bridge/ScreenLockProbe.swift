@@ -14,8 +14,9 @@ import Glibc
 /// `GrabNotViewable` otherwise, and in neither case grabs anything: unlike a real
 /// grab and ungrab, it sends no focus events to the focused application
 /// (dix/events.c, `GrabDevice`: the owner check comes before the viewable check).
-/// One round trip, done when a touch sequence starts and before an action runs.
-/// The corresponding Xlib call is `XGrabKeyboard`.
+/// One round trip, done once a touch sequence holds touches and before an action runs; for an
+/// action whose window's focus is checked, the same round trip as that check
+/// (`focusAndKeyboardHolder`). The corresponding Xlib call is `XGrabKeyboard`.
 public final class ScreenLockProbe {
     /// Who holds the keyboard, as far as the probe can tell.
     public enum Holder: Hashable, Sendable, CustomStringConvertible {
@@ -45,6 +46,16 @@ public final class ScreenLockProbe {
     }
 
     deinit { XDestroyWindow(connection.display, window) }
+
+    /// The focus window and who holds the keyboard, asked together: one round trip for both
+    /// (`GetInputFocus` and the probe's `GrabKeyboard`, sent through XCB before either reply
+    /// is awaited). The focus is `.none` for None or PointerRoot.
+    public func focusAndKeyboardHolder() -> (focus: WindowID, holder: Holder) {
+        var focus: Window = 0
+        let status = cx11_FocusAndGrabStatus(connection.display, window, &focus)
+        let holder: Holder = status == AlreadyGrabbed || status == GrabFrozen ? .anotherClient : .nobody
+        return (focus <= 1 ? .none : WindowID(rawValue: UInt64(focus)), holder)
+    }
 
     /// Who holds the keyboard now; one round trip to the server.
     public func keyboardHolder() -> Holder {

@@ -55,7 +55,7 @@ import Testing
         #expect(postinst.contains("deb-systemd-helper --user debian-installed"), "\(postinst)")
     }
 
-    @Test(arguments: ["libc6", "libx11-6", "libxi6", "libxtst6", "libxrandr2"])
+    @Test(arguments: ["libc6", "libx11-6", "libx11-xcb1", "libxcb1", "libxi6", "libxtst6", "libxrandr2"])
     func dependsNamesEachSystemLibraryTheBinaryLinks(library: String) async throws {
         let depends = try await package().field("Depends").split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init) ?? "" }

@@ -17,6 +17,7 @@ extension Daemon {
     }
 
     private func apply(_ effects: [ActionQueue.Effect]) {
+        defer { holderWithFocus = nil }
         for effect in effects {
             switch effect {
             case let .activate(window, fired):
@@ -31,6 +32,7 @@ extension Daemon {
                 }
                 perform(fired)
             }
+            holderWithFocus = nil
         }
     }
 
@@ -38,15 +40,24 @@ extension Daemon {
     /// manager, where it reports the active window, reports this one (mutter announces the active
     /// window a moment before the focus moves; a manager being replaced reports nothing).
     /// The events can lag the server by a moment (a manager busy after a restart), so the server
-    /// is asked last: one round trip, only when the events say yes.
+    /// is asked last, only when the events say yes: one round trip, which also asks who holds
+    /// the keyboard for the action about to run (`holderWithFocus`).
     func hasFocus(_ window: UInt64) -> Bool {
-        window == tracker.focusedClient && (!tracker.windowManagerReportsFocus || window == tracker.scene.activeWindow)
-            && performer.connection.inputFocus().rawValue == window
+        guard
+            window == tracker.focusedClient
+                && (!tracker.windowManagerReportsFocus || window == tracker.scene.activeWindow)
+        else { return false }
+        let (focus, holder) = lockProbe.focusAndKeyboardHolder()
+        holderWithFocus = holder
+        return focus.rawValue == window
     }
 
     /// Whether another client (a screen locker, a menu) holds the keyboard; logged when it does.
+    /// For an action, the answer its focus check got in the same round trip, if it had one.
     func keyboardIsGrabbed() -> Bool {
-        guard lockProbe.keyboardHolder() == .anotherClient else { return false }
+        let holder = holderWithFocus ?? lockProbe.keyboardHolder()
+        holderWithFocus = nil
+        guard holder == .anotherClient else { return false }
         logger.info("another client holds the keyboard (a screen locker or an open menu): standing aside")
         return true
     }

@@ -26,6 +26,9 @@ final class Daemon {
     let session: GestureSession
     /// Asks whether a screen locker (or a menu) holds the keyboard; on the performer's connection.
     let lockProbe: ScreenLockProbe
+    /// Who held the keyboard when the action about to run had its focus checked: asked in the
+    /// same round trip (`hasFocus`), so `perform` need not ask again. Cleared after each effect.
+    var holderWithFocus: ScreenLockProbe.Holder?
     private var gate = StandAsideGate()
     private var padGate = StandAsideGate()
     let reloader: ConfigReloader
