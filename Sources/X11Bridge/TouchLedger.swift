@@ -60,10 +60,10 @@ struct TouchLedger {
         return .send(entry.device, entry.window)
     }
 
-    /// The touches still waiting for a decision, ended or not, in id order.
     /// Whether any touch waits for a decision; allocates nothing.
     var hasUndecided: Bool { entries.values.contains { $0.decision == nil } }
 
+    /// The touches still waiting for a decision, ended or not, in id order.
     var undecided: [TouchID] {
         entries.filter { $0.value.decision == nil }.keys.sorted { $0.rawValue < $1.rawValue }
     }

@@ -43,7 +43,7 @@ struct DaemonControlTests {
         }
         let seen = FileManager.default.temporaryDirectory.appendingPathComponent(
             "gb-dbus-\(UUID().uuidString.prefix(8))")
-        FileManager.default.createFile(atPath: seen.path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: seen.path, contents: nil), "cannot create \(seen.path)")
         defer { try? FileManager.default.removeItem(at: seen) }
         let watcher = Process()
         // Line-buffered, or its lines wait in stdio's buffer for a file.

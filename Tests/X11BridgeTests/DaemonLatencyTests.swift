@@ -164,7 +164,8 @@ final class LatencyFloor {
         let beside = TestClient.executableURL().deletingLastPathComponent().appendingPathComponent("latency-floor")
         errorFile = FileManager.default.temporaryDirectory.appendingPathComponent(
             "gb-floor-\(UUID().uuidString.prefix(8))")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        try #require(
+            FileManager.default.createFile(atPath: errorFile.path, contents: nil), "cannot create \(errorFile.path)")
         process.executableURL = beside
         process.arguments = [display]
         process.standardInput = input
