@@ -109,7 +109,7 @@ let package = Package(
             name: "GestureBridgeTests",
             dependencies: [
                 "gesturebridge", "GestureReplay", "GestureRuntime", "GestureConfig", "GestureEngine",
-                "X11Bridge", "YAMLReader", "TestReaper"
+                "X11Bridge", "YAMLReader", "TestReaper", "TestSupport"
             ]
         ),
         // make install, the systemd unit, the autostart entry and the .deb, driven through the

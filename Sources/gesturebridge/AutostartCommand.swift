@@ -27,13 +27,11 @@ struct AutostartCommand: ParsableCommand {
             print(
                 "gesturebridge: \(Autostart.unit) is \(state) for this user; "
                     + "to start it with every login: systemctl --user enable --now gesturebridge")
-        case .runDaemon:
-            let daemon = try RunCommand.parse([])
-            try daemon.run()
         case .failed(let message):
             ReplayCommand.printError("gesturebridge: \(message); starting the daemon directly instead")
-            let daemon = try RunCommand.parse([])
-            try daemon.run()
+            fallthrough
+        case .runDaemon:
+            try RunCommand.parse([]).run()
         }
     }
 }

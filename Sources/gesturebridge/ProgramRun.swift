@@ -4,6 +4,9 @@ import Glibc
 /// commands: `doctor` and `autostart`. The daemon never waits on a program; its commands are
 /// spawned by `CommandSpawner`.
 enum ProgramRun {
+    /// The most of a program's output kept.
+    static let outputLimit = 64 * 1024
+
     /// The program's exit status and the first line of its standard output (standard error
     /// goes to /dev/null); 127 when it cannot be started, 128 + N when signal N ended it.
     static func run(_ program: String, _ arguments: [String], environment: [String: String]) -> (
@@ -31,7 +34,9 @@ enum ProgramRun {
             let count = chunk.withUnsafeMutableBytes { read(ends[0], $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
-            data += chunk[..<count]
+            // Only the first line is used: keep at most 64 KiB, and read (and drop) the rest
+            // so that the program is not left blocked on a full pipe.
+            if data.count < Self.outputLimit { data += chunk[..<min(count, Self.outputLimit - data.count)] }
         }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import gesturebridge
 
@@ -10,11 +11,16 @@ import Testing
         return bundle.appendingPathComponent("gesturebridge")
     }
 
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    /// Runs the built binary to its end: its status and its output and errors together.
+    static func run(
+        _ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil
+    ) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        let pipe = Pipe()
+        process.environment = environment
+        process.currentDirectoryURL = directory
+        let pipe = Pipe.closingOnExec()
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()

@@ -173,18 +173,9 @@ import YAMLReader
             guard !files.isEmpty,
                 files.allSatisfy({ FileManager.default.fileExists(atPath: Self.root.appendingPathComponent($0).path) })
             else { continue }
-            let process = Process()
-            process.executableURL = BenchCommandTests.executable
-            process.arguments = arguments
-            process.currentDirectoryURL = Self.root
-            process.environment = ["HOME": "/nonexistent", "PATH": "/usr/bin:/bin"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
-            try process.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "\(example.testDescription): \(arguments)\n\(output)")
+            let (status, output) = try BenchCommandTests.run(
+                Array(arguments), environment: ["HOME": "/nonexistent", "PATH": "/usr/bin:/bin"], directory: Self.root)
+            #expect(status == 0, "\(example.testDescription): \(arguments)\n\(output)")
             ran += 1
         }
         #expect(ran > 0 || !FileManager.default.fileExists(atPath: Self.root.appendingPathComponent("../shared").path))

@@ -20,33 +20,19 @@ import Testing
 
     /// The real binary, in a Wayland session's environment (XWayland's DISPLAY set too).
     @Test func runRefusesAWaylandSessionWithItsOwnStatus() throws {
-        let process = Process()
-        process.executableURL = BenchCommandTests.executable
-        process.arguments = ["run"]
-        process.environment = [
-            "XDG_SESSION_TYPE": "wayland", "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0", "HOME": "/nonexistent"
-        ]
-        let pipe = Pipe()
-        process.standardError = pipe
-        try process.run()
-        let errors = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 4, "\(errors)")
+        let (status, errors) = try BenchCommandTests.run(
+            ["run"],
+            environment: [
+                "XDG_SESSION_TYPE": "wayland", "WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0", "HOME": "/nonexistent"
+            ])
+        #expect(status == 4, "\(errors)")
         #expect(errors.contains("this is a Wayland session (XDG_SESSION_TYPE=wayland)"), "\(errors)")
         #expect(errors.contains("log in to an X11 session"), "\(errors)")
     }
 
     @Test func runWithoutADisplaySaysSoInsteadOfNamingAnEmptyOne() throws {
-        let process = Process()
-        process.executableURL = BenchCommandTests.executable
-        process.arguments = ["run"]
-        process.environment = ["HOME": "/nonexistent"]
-        let pipe = Pipe()
-        process.standardError = pipe
-        try process.run()
-        let errors = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1, "\(errors)")
+        let (status, errors) = try BenchCommandTests.run(["run"], environment: ["HOME": "/nonexistent"])
+        #expect(status == 1, "\(errors)")
         #expect(errors.contains("no X display: DISPLAY is not set"), "\(errors)")
         #expect(!errors.contains("cannot open display ''"), "\(errors)")
     }

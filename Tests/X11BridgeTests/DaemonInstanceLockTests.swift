@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// One daemon per display: a second `gesturebridge run` on the same server names the first and exits 3.

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// Measures what the daemon adds, end to end; prints p50/p99 and checks only correctness.

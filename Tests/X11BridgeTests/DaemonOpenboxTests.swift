@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 
 /// The daemon under openbox, a reparenting EWMH window manager.

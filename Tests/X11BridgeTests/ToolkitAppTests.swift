@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import Glibc
+import TestSupport
 import Testing
 @testable import X11Bridge
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Glibc
 
 /// The real `gesturebridge run`, started as its own process on a test server.

@@ -1,5 +1,6 @@
 import CX11
 import Foundation
+import TestSupport
 import Glibc
 @testable import X11Bridge
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A real X client window that records what it receives: `x11-test-client`, run as a child process.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Glibc
 
 /// A `gesturebridge` tool (`monitor`, `record`, `replay`) run as its own process, its output collected as it comes.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A one-shot run of the real built `gesturebridge` (`devices`, `doctor`, `pick`, `check`) as a process.
 enum ToolRun {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A real Xorg for tests: the dummy video driver and inputtest devices fed through Unix sockets.
 ///

@@ -10,7 +10,7 @@ extension Pipe {
     /// life, so a reader waiting for end of file would wait for that stranger.
     /// `Process` still hands the end it is given to its own child: `dup2` onto 0, 1
     /// or 2 clears the flag on the copy.
-    static func closingOnExec() -> Pipe {
+    public static func closingOnExec() -> Pipe {
         let pipe = Pipe()
         _ = fcntl(pipe.fileHandleForReading.fileDescriptor, F_SETFD, FD_CLOEXEC)
         _ = fcntl(pipe.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
