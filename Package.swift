@@ -8,6 +8,15 @@ import PackageDescription
 // GestureEngine imports nothing but the standard library; GestureConfig reads YAML into a
 // validated model; GestureRuntime is what happens to touches at run time, the same for the
 // daemon and `replay`; X11Bridge is the only module that touches C (CX11).
+/// Every module of the program is built without the implicit `_StringProcessing` import: its
+/// regex engine is 1.2 MB of the installed binary, pulled in by `String.contains(String)` alone.
+/// Substring search is TextSearch's (Sources/TextSearch).
+/// MemberImportVisibility makes that hold for modules that import one that has it (Logging).
+let withoutRegex: [SwiftSetting] = [
+    .unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"]),
+    .enableUpcomingFeature("MemberImportVisibility")
+]
+
 let package = Package(
     name: "GestureBridge",
     platforms: [.macOS(.v13)],
@@ -26,7 +35,6 @@ let package = Package(
         .default(enabledTraits: ["AllocationCounting"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
         // Counts allocations for `gesturebridge bench` (ordo-one's interposer, as package-benchmark uses).
@@ -36,7 +44,9 @@ let package = Package(
         // The engine is optimized in debug builds too: its hot path must not allocate,
         // and unoptimized generic code does (73 allocations per event, against none with
         // -O), which would make the allocation test in `swift test` meaningless.
-        .target(name: "GestureEngine", swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]),
+        .target(
+            name: "GestureEngine",
+            swiftSettings: withoutRegex + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
         // Xlib, XInput2, XTest and XRandR. Only X11Bridge imports it.
         .systemLibrary(
             name: "CX11",
@@ -47,33 +57,41 @@ let package = Package(
         // Foundation (and its 34 MB of ICU data). Only YAMLReader imports it.
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
         // YAML text → nodes with line and column, on libyaml's events; every scalar stays text.
-        .target(name: "YAMLReader", dependencies: ["CYAML"]),
-        .target(name: "GestureConfig", dependencies: ["GestureEngine", "YAMLReader"]),
+        .target(name: "YAMLReader", dependencies: ["CYAML"], swiftSettings: withoutRegex),
+        // Substring search without the regex engine (see `withoutRegex`).
+        .target(name: "TextSearch", swiftSettings: withoutRegex),
+        .target(
+            name: "GestureConfig", dependencies: ["GestureEngine", "YAMLReader", "TextSearch"],
+            swiftSettings: withoutRegex),
         // What happens to touches at run time, the same for the daemon and `replay`: the session
         // (engine + scene + bindings), touchpad synthesis, frames and the server's clock.
-        .target(name: "GestureRuntime", dependencies: ["GestureEngine", "GestureConfig"]),
+        .target(
+            name: "GestureRuntime", dependencies: ["GestureEngine", "GestureConfig", "TextSearch"],
+            swiftSettings: withoutRegex),
         // The only module that touches C: capture, grabs, windows, injection, commands.
         .target(
             name: "X11Bridge",
             dependencies: [
-                "CX11", "GestureEngine", "GestureConfig", "GestureRuntime",
+                "CX11", "GestureEngine", "GestureConfig", "GestureRuntime", "TextSearch",
                 .product(name: "Logging", package: "swift-log")
-            ]
+            ],
+            swiftSettings: withoutRegex
         ),
         .target(
             name: "GestureReplay",
-            dependencies: ["GestureEngine", "GestureConfig", "GestureRuntime", "YAMLReader"]
+            dependencies: ["GestureEngine", "GestureConfig", "GestureRuntime", "YAMLReader", "TextSearch"],
+            swiftSettings: withoutRegex
         ),
         .executableTarget(
             name: "gesturebridge",
             dependencies: [
-                "GestureEngine", "GestureConfig", "GestureRuntime", "GestureReplay", "X11Bridge",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GestureEngine", "GestureConfig", "GestureRuntime", "GestureReplay", "X11Bridge", "TextSearch",
                 .product(name: "Logging", package: "swift-log"),
                 .product(
                     name: "MallocInterposerSwift", package: "malloc-interposer",
                     condition: .when(traits: ["AllocationCounting"]))
-            ]
+            ],
+            swiftSettings: withoutRegex
         ),
         .testTarget(
             name: "GestureEngineTests",
@@ -83,6 +101,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
+        .testTarget(name: "TextSearchTests", dependencies: ["TextSearch"]),
         .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureEngine"]),
         .testTarget(name: "GestureRuntimeTests", dependencies: ["GestureRuntime", "GestureConfig", "GestureEngine"]),
         // Linked into every test target that starts processes: whatever way the test run ends,

@@ -165,7 +165,7 @@ do_install() {
             fish) file=$fish_completion ;;
         esac
         mkdir -p "$(dirname "$destdir$file")"
-        # Completion scripts are sourced, not run: drop the #! line swift-argument-parser writes.
+        # Completion scripts are sourced, not run: drop a #! line if one is ever written.
         "$source" --generate-completion-script "$shell" | sed '1{/^#!/d}' > "$destdir$file"
         chmod 644 "$destdir$file"
         say completion "$file"

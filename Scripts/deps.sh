@@ -31,7 +31,7 @@ if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; 
     test=(xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev xinput x11-utils
           make lintian systemd man-db desktop-file-utils
           openbox xfwm4 mutter i3-wm kwin-x11 kwin-style-breeze dbus-daemon zenity kdialog
-          libglib2.0-bin)
+          libglib2.0-bin zsh fish)
     missing() {
         local package
         for package in "$@"; do

@@ -1,4 +1,5 @@
 import GestureEngine
+import TextSearch
 
 /// A loaded, validated configuration: the whole content of one `config.yaml`.
 ///
@@ -144,7 +145,7 @@ public struct DeviceSelection: Hashable, Sendable {
     /// The output the first matching `output:` entry names for a device, by the same name rule as `include`.
     public func output(forDevice name: String) -> String? {
         let name = name.lowercased()
-        return outputs.first { name.contains($0.device.lowercased()) }?.output
+        return outputs.first { name.contains(text: $0.device.lowercased()) }?.output
     }
 }
 

@@ -1,3 +1,5 @@
+import GestureEngine
+
 /// Multitouch protocol A: every frame lists all contacts, each closed by `SYN_MT_REPORT`.
 ///
 /// Contacts are matched to the previous frame's by `ABS_MT_TRACKING_ID`; a

@@ -40,6 +40,14 @@ public enum JSONValue: Sendable {
         return output
     }
 
+    /// JSON text for a person and a script alike: an array's elements one per line, each
+    /// compact; anything else as `serialized`. `devices --json` and `doctor --json` print this.
+    public func indented(decimals: Int = 6) -> String {
+        guard case .array(let elements) = self, !elements.isEmpty else { return serialized(decimals: decimals) }
+        let lines = elements.map { "  " + $0.serialized(decimals: decimals) }
+        return "[\n" + lines.joined(separator: ",\n") + "\n]"
+    }
+
     /// Appends this value's JSON text; `decimals` picks the precision for numbers under each key.
     ///
     /// Numbers inside an array or object use the precision of the innermost key

@@ -1,3 +1,5 @@
+import GestureEngine
+
 extension ReplayWriter {
     /// The table's column titles.
     static let tableTitles = ["TIME", "GESTURE", "WHAT", "DETAILS"]

@@ -1,3 +1,5 @@
+import GestureEngine
+
 /// Prints replay records in the replay contract's JSON Lines format or as a readable table.
 ///
 /// JSON lines keep the contract's key order: `t`, `gesture`, `kind`, `state`,

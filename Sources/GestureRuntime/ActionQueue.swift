@@ -1,4 +1,5 @@
 import GestureConfig
+import GestureEngine
 
 /// The order and the focus of fired actions: a pure state machine that returns effects.
 ///

@@ -1,4 +1,5 @@
 internal import CX11
+import TextSearch
 
 /// A touch input device the bridge can capture: a touchscreen or a touchpad.
 ///
@@ -58,7 +59,7 @@ public struct DeviceFilter: Hashable, Sendable {
     /// Whether a device with this name is captured.
     public func admits(_ name: String) -> Bool {
         let name = name.lowercased()
-        let matches = { (pattern: String) in name.contains(pattern.lowercased()) }
+        let matches = { (pattern: String) in name.contains(text: pattern.lowercased()) }
         if exclude.contains(where: matches) { return false }
         return include.isEmpty || include.contains(where: matches)
     }

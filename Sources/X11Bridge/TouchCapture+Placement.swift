@@ -1,4 +1,5 @@
 internal import CX11
+import Logging
 
 /// Where the touch grabs sit, and moving them: the root when it is free, else every top-level window.
 extension TouchCapture {

@@ -1,5 +1,6 @@
 internal import CX11
 import Glibc
+import TextSearch
 
 /// The window manager running on the screen, as far as X lets a client see it: the one
 /// answer to "is there one, which, and what does it support".
@@ -44,7 +45,7 @@ public struct WindowManagerInfo: Hashable, Sendable, CustomStringConvertible {
     /// found taken is lost until it restarts.
     public var grabsRootTouches: Bool {
         let lowered = name.lowercased()
-        return ["mutter", "gnome shell", "gnome-shell", "muffin", "magpie"].contains { lowered.contains($0) }
+        return ["mutter", "gnome shell", "gnome-shell", "muffin", "magpie"].contains { lowered.contains(text: $0) }
     }
 
     public var description: String {

@@ -1,20 +1,22 @@
-import ArgumentParser
 import GestureConfig
 
 /// `gesturebridge autostart`: what the XDG autostart entry runs at login.
-struct AutostartCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "autostart",
-        abstract: "Start GestureBridge for this login (what the XDG autostart entry runs).",
-        discussion: """
-            With a systemd user manager: the first time, applies the systemd preset to \
-            gesturebridge.service, which enables it for this user (a system-wide install ships the \
-            preset rather than enabling the unit for everyone, so that 'systemctl --user disable \
-            gesturebridge' is each user's to make, and stays); then, if the service is enabled, \
-            passes DISPLAY and XAUTHORITY to the user manager and starts it. A disabled service \
-            is left alone. Without a systemd user manager it runs the daemon itself, as 'run'. \
-            In a Wayland session it does nothing and exits 0.
-            """)
+struct AutostartCommand: Subcommand {
+    static let name = "autostart"
+    static let abstract = "Start GestureBridge for this login (what the XDG autostart entry runs)."
+    static let discussion = """
+        With a systemd user manager: the first time, applies the systemd preset to \
+        gesturebridge.service, which enables it for this user (a system-wide install ships the \
+        preset rather than enabling the unit for everyone, so that 'systemctl --user disable \
+        gesturebridge' is each user's to make, and stays); then, if the service is enabled, \
+        passes DISPLAY and XAUTHORITY to the user manager and starts it. A disabled service \
+        is left alone. Without a systemd user manager it runs the daemon itself, as 'run'. \
+        In a Wayland session it does nothing and exits 0.
+        """
+
+    static let parameters: [CommandParameter] = []
+
+    init(_ arguments: ParsedArguments) {}
 
     func run() throws {
         let autostart = Autostart(environment: ProcessEnvironment.current)
@@ -31,7 +33,7 @@ struct AutostartCommand: ParsableCommand {
             ReplayCommand.printError("gesturebridge: \(message); starting the daemon directly instead")
             fallthrough
         case .runDaemon:
-            try RunCommand.parse([]).run()
+            try RunCommand().run()
         }
     }
 }

@@ -1,29 +1,40 @@
-import ArgumentParser
-import Glibc
 import GestureEngine
+import GestureRuntime
+import Glibc
 
 /// `gesturebridge bench`: measures the engine's throughput and its allocations per event.
-struct BenchCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "bench",
-        abstract: "Measure the gesture engine: events per second, nanoseconds and allocations per event.",
-        discussion: """
-            Runs the real engine over a four-level view tree (screen, window, region, \
-            sub-region) holding 40 recognizers of every kind, all allowed to recognize \
-            together, in two cases: ten fingers moving together, and one finger. Fingers \
-            land, move in small circles for FRAMES frames, and lift, over and over. The \
-            figures are for the steady state (the move frames); allocations are counted by \
-            ordo-one's malloc interposer. Build with -c release for meaningful numbers.
-            """)
+struct BenchCommand: Subcommand {
+    static let name = "bench"
+    static let abstract = "Measure the gesture engine: events per second, nanoseconds and allocations per event."
+    static let discussion = """
+        Runs the real engine over a four-level view tree (screen, window, region, \
+        sub-region) holding 40 recognizers of every kind, all allowed to recognize \
+        together, in two cases: ten fingers moving together, and one finger. Fingers \
+        land, move in small circles for FRAMES frames, and lift, over and over. The \
+        figures are for the steady state (the move frames); allocations are counted by \
+        ordo-one's malloc interposer. Build with -c release for meaningful numbers.
+        """
 
-    @Option(help: "Move frames measured per case.")
+    static let parameters: [CommandParameter] = [
+        .option("frames", valueName: "frames", help: "Move frames measured per case. Default: 20000."),
+        .option(
+            "frames-per-gesture", valueName: "frames",
+            help: "Move frames per gesture, from touch-down to lift. Default: 500."),
+        .option("recognizers", valueName: "count", help: "Recognizers in the view tree. Default: 40.")
+    ]
+
     var frames = 20_000
-
-    @Option(help: "Move frames per gesture, from touch-down to lift.")
     var framesPerGesture = 500
-
-    @Option(help: "Recognizers in the view tree.")
     var recognizers = 40
+
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        frames = try arguments.integer("frames") ?? frames
+        framesPerGesture = try arguments.integer("frames-per-gesture") ?? framesPerGesture
+        recognizers = try arguments.integer("recognizers") ?? recognizers
+        guard frames > 0, framesPerGesture > 0, recognizers > 0 else {
+            throw .invalid("--frames, --frames-per-gesture and --recognizers must be positive")
+        }
+    }
 
     struct Result {
         var name: String
@@ -42,9 +53,6 @@ struct BenchCommand: ParsableCommand {
     }
 
     func run() throws {
-        guard frames > 0, framesPerGesture > 0, recognizers > 0 else {
-            throw ValidationError("--frames, --frames-per-gesture and --recognizers must be positive")
-        }
         #if DEBUG
             print("note: this is a debug build; build with `swift build -c release` for meaningful figures\n")
         #endif

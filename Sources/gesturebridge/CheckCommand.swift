@@ -1,20 +1,23 @@
-import ArgumentParser
+import GestureConfig
 import Logging
 
 /// `gesturebridge check`: validates a config file without running anything.
-struct CheckCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "check",
-        abstract: "Check a config file and report every problem with its line and column.",
-        discussion: """
-            Loads the config the daemon would load (or the one given with --config), validates \
-            every binding, and exits 0 when it is valid. Each problem (up to 50) is printed as \
-            FILE:LINE:COLUMN: problem, with what to write instead, in file order; bindings that \
-            can never fire (an identical one hides them) are problems too. Warnings are printed \
-            but do not fail the check.
-            """)
+struct CheckCommand: Subcommand {
+    static let name = "check"
+    static let abstract = "Check a config file and report every problem with its line and column."
+    static let discussion = """
+        Loads the config the daemon would load (or the one given with --config), validates \
+        every binding, and exits 0 when it is valid. Each problem (up to 50) is printed as \
+        FILE:LINE:COLUMN: problem, with what to write instead, in file order; bindings that \
+        can never fire (an identical one hides them) are problems too. Warnings are printed \
+        but do not fail the check.
+        """
 
-    @OptionGroup var config: ConfigOptions
+    static let parameters = ConfigOptions.parameters
+
+    var config: ConfigOptions
+
+    init(_ arguments: ParsedArguments) { config = ConfigOptions(arguments) }
 
     func run() throws {
         LogSetup.bootstrap(verbose: false)

@@ -1,4 +1,3 @@
-import ArgumentParser
 import Glibc
 import X11Bridge
 

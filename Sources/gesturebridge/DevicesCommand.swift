@@ -1,31 +1,30 @@
-import ArgumentParser
-import FoundationEssentials
 import Glibc
 import GestureConfig
+import GestureReplay
+import TextSearch
 import X11Bridge
 
 /// `gesturebridge devices`: the touch and gesture devices, and the monitor each is mapped to.
-struct DevicesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "devices",
-        abstract: "List the touchscreens and touchpads, with their touch mode and output.",
-        discussion: """
-            Lists every input device with a touch or gesture class (XIQueryDevice): its id, \
-            name, kind (touchscreen: direct touch; touchpad: dependent touch or XInput 2.4 \
-            gestures), touch mode, maximum touches, whether it is enabled, whether the config \
-            uses or ignores it, and the output its Coordinate Transformation Matrix maps it to \
-            ('whole screen', an output or monitor name, or 'custom matrix'). Use a name from \
-            here in the config's devices: section.
-            """)
+struct DevicesCommand: Subcommand {
+    static let name = "devices"
+    static let abstract = "List the touchscreens and touchpads, with their touch mode and output."
+    static let discussion = """
+        Lists every input device with a touch or gesture class (XIQueryDevice): its id, \
+        name, kind (touchscreen: direct touch; touchpad: dependent touch or XInput 2.4 \
+        gestures), touch mode, maximum touches, whether it is enabled, whether the config \
+        uses or ignores it, and the output its Coordinate Transformation Matrix maps it to \
+        ('whole screen', an output or monitor name, or 'custom matrix'). Use a name from \
+        here in the config's devices: section.
+        """
 
-    @OptionGroup var displayOptions: DisplayOptions
-    @OptionGroup var config: ConfigOptions
+    static let parameters = ReportOptions.parameters(instead: "a table")
 
-    @Flag(help: "Print JSON for scripts instead of a table.")
-    var json = false
+    var options: ReportOptions
+
+    init(_ arguments: ParsedArguments) { options = ReportOptions(arguments) }
 
     /// One device as the command reports it; also the JSON object.
-    struct Row: Codable, Equatable {
+    struct Row: Equatable {
         var id: Int32
         var name: String
         var kind: String
@@ -42,16 +41,26 @@ struct DevicesCommand: ParsableCommand {
         var output: String
         /// The output the config asks for, if any.
         var configuredOutput: String?
+
+        /// The row as `--json` prints it; `configuredOutput` only when the config names one.
+        var json: JSONValue {
+            var members: [(String, JSONValue)] = [
+                ("id", .number(Double(id))), ("name", .string(name)), ("kind", .string(kind)),
+                ("mode", .string(mode)), ("touchMode", .string(touchMode)), ("gestures", .bool(gestures)),
+                ("maxTouches", .number(Double(maxTouches))), ("enabled", .bool(enabled)),
+                ("config", .string(config)), ("output", .string(output))
+            ]
+            if let configuredOutput { members.append(("configuredOutput", .string(configuredOutput))) }
+            return .object(members)
+        }
     }
 
     func run() throws {
-        let connection = try displayOptions.connect()
+        let connection = try options.display.connect()
         let selection = configuredDevices()
         let rows = Self.rows(connection: connection, selection: selection)
-        if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(rows), as: UTF8.self))
+        if options.json {
+            print(JSONValue.array(rows.map(\.json)).indented())
             return
         }
         guard !rows.isEmpty else {
@@ -63,7 +72,7 @@ struct DevicesCommand: ParsableCommand {
 
     /// The config's devices: section, or none when there is no config (a bad one is a warning here).
     func configuredDevices() -> DeviceSelection {
-        guard let path = config.resolvedPath() else { return DeviceSelection() }
+        guard let path = options.config.resolvedPath() else { return DeviceSelection() }
         do {
             return try ConfigLoader.load(path: path).devices
         } catch {
@@ -79,7 +88,7 @@ struct DevicesCommand: ParsableCommand {
         let outputs = mapper.outputs()
         let filter = DeviceFilter(include: selection.include, exclude: selection.exclude)
         return InputDevices.inventory(connection: connection).map { device in
-            let isIgnored = selection.exclude.contains { device.name.lowercased().contains($0.lowercased()) }
+            let isIgnored = selection.exclude.contains { device.name.lowercased().contains(text: $0.lowercased()) }
             return Row(
                 id: device.id.rawValue, name: device.name,
                 kind: device.kind == .touchscreen ? "touchscreen" : "touchpad",

@@ -1,10 +1,14 @@
-import ArgumentParser
 import X11Bridge
 
 /// The `--display` option of the tools that talk to the X server, and the connection it opens.
-struct DisplayOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The X display; default $DISPLAY.", valueName: "display"))
+struct DisplayOptions {
+    static let parameters: [CommandParameter] = [
+        .option("display", valueName: "display", help: "The X display; default $DISPLAY.")
+    ]
+
     var display: String?
+
+    init(_ arguments: ParsedArguments) { display = arguments.string("display") }
 
     /// Opens the display; a failure prints one line and exits 1.
     func connect() throws -> X11Connection {

@@ -1,37 +1,47 @@
-import ArgumentParser
 import GestureConfig
 import Glibc
 import X11Bridge
 
 /// `gesturebridge pick`: names the next window touched or clicked, and prints a config snippet for it.
-struct PickCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "pick",
-        abstract: "Touch or click a window to print its WM_CLASS, instance and title, and a config snippet.",
-        discussion: """
-            Grabs the pointer with a crosshair cursor, as xprop and xwininfo do, and waits for the \
-            next click or touch on a window (a touch no gesture wants reaches it as a click, with or \
-            without a running daemon). It then prints the window's class, instance, title and \
-            geometry as comments, and an entry for its class with an example binding, to paste \
-            under the apps: line of a config. With --add, puts that entry in the config instead \
-            (under apps:, which it adds if there is none), keeping every other line, and only if \
-            the result loads without errors; a running daemon reloads it. Escape or a right click \
-            cancels (exit 1).
-            """)
+struct PickCommand: Subcommand {
+    static let name = "pick"
+    static let abstract = "Touch or click a window to print its WM_CLASS, instance and title, and a config snippet."
+    static let discussion = """
+        Grabs the pointer with a crosshair cursor, as xprop and xwininfo do, and waits for the \
+        next click or touch on a window (a touch no gesture wants reaches it as a click, with or \
+        without a running daemon). It then prints the window's class, instance, title and \
+        geometry as comments, and an entry for its class with an example binding, to paste \
+        under the apps: line of a config. With --add, puts that entry in the config instead \
+        (under apps:, which it adds if there is none), keeping every other line, and only if \
+        the result loads without errors; a running daemon reloads it. Escape or a right click \
+        cancels (exit 1).
+        """
 
-    @OptionGroup var displayOptions: DisplayOptions
-    @OptionGroup var config: ConfigOptions
+    static let parameters =
+        DisplayOptions.parameters + ConfigOptions.parameters + [
+            .flag(
+                "add",
+                help:
+                    "Add the window's entry to the config (the one --config names, or the one found) instead of printing it."
+            ),
+            .option(
+                "timeout", valueName: "seconds",
+                help: "Give up after this many seconds (exit 1); default: wait for ever.")
+        ]
 
-    @Flag(
-        help: "Add the window's entry to the config (the one --config names, or the one found) instead of printing it.")
-    var add = false
-
-    @Option(
-        help: ArgumentHelp("Give up after this many seconds (exit 1); default: wait for ever.", valueName: "seconds"))
+    var displayOptions: DisplayOptions
+    var config: ConfigOptions
+    var add: Bool
     var timeout: Double?
 
-    func validate() throws {
-        if let timeout, !(timeout > 0) { throw ValidationError("--timeout needs a positive number of seconds") }
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        displayOptions = DisplayOptions(arguments)
+        config = ConfigOptions(arguments)
+        add = arguments.flag("add")
+        timeout = try arguments.number("timeout")
+        if let timeout, !(timeout > 0 && timeout.isFinite) {
+            throw .invalid("--timeout needs a positive number of seconds (found \(arguments.string("timeout") ?? ""))")
+        }
     }
 
     func run() throws {

@@ -1,43 +1,42 @@
-import ArgumentParser
 import GestureEngine
 import GestureReplay
 import X11Bridge
 
 /// `gesturebridge record FILE`: records live touches, with the window layout, as a replay trace.
-struct RecordCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "record",
-        abstract: "Record live touches, with the window layout, as a trace for replay.",
-        discussion: """
-            Connects to the daemon of the display through its control socket and writes what \
-            it receives as a trace in the replay format (JSON Lines): first a header with the \
-            screen size and dpi, the windows top-most first (id, class, instance, title, \
-            geometry) and the active window as they are when recording starts, then one line \
-            per touch event (and touchpad gesture event), with "t" in seconds from the first. \
-            A touch already down when recording starts is left out. Every line is written as \
-            it arrives, so the file is a complete, valid trace whenever recording stops: on \
-            Ctrl-C, after --duration, or when the daemon goes away (exit 1, saying so).
+struct RecordCommand: Subcommand {
+    static let name = "record"
+    static let abstract = "Record live touches, with the window layout, as a trace for replay."
+    static let discussion = """
+        Connects to the daemon of the display through its control socket and writes what \
+        it receives as a trace in the replay format (JSON Lines): first a header with the \
+        screen size and dpi, the windows top-most first (id, class, instance, title, \
+        geometry) and the active window as they are when recording starts, then one line \
+        per touch event (and touchpad gesture event), with "t" in seconds from the first. \
+        A touch already down when recording starts is left out. Every line is written as \
+        it arrives, so the file is a complete, valid trace whenever recording stops: on \
+        Ctrl-C, after --duration, or when the daemon goes away (exit 1, saying so).
 
-            At exit a summary on stderr says how many touch sequences and lines were recorded, \
-            and how to replay the trace against the daemon's config: \
-            gesturebridge replay FILE --config CONFIG. Attach it to a bug report as it is.
-            """)
+        At exit a summary on stderr says how many touch sequences and lines were recorded, \
+        and how to replay the trace against the daemon's config: \
+        gesturebridge replay FILE --config CONFIG. Attach it to a bug report as it is.
+        """
 
-    @Argument(
-        help: ArgumentHelp(
-            "The trace file to write (replaced if it exists), or - for standard output.",
-            valueName: "file"))
+    static let parameters: [CommandParameter] = [
+        .argument("file", help: "The trace file to write (replaced if it exists), or - for standard output."),
+        .option("duration", valueName: "seconds", help: "Stop after this many seconds."),
+        .option("display", valueName: "display", help: "The X display whose daemon to record from; default $DISPLAY.")
+    ]
+
     var file: String
-
-    @Option(help: ArgumentHelp("Stop after this many seconds.", valueName: "seconds"))
     var duration: Double?
-
-    @Option(help: ArgumentHelp("The X display whose daemon to record from; default $DISPLAY.", valueName: "display"))
     var display: String?
 
-    func validate() throws {
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        file = arguments.argument("file")
+        duration = try arguments.number("duration")
+        display = arguments.string("display")
         if let duration, !(duration > 0 && duration.isFinite) {
-            throw ValidationError("--duration must be a positive number of seconds (found \(duration))")
+            throw .invalid("--duration must be a positive number of seconds (found \(duration))")
         }
     }
 

@@ -1,68 +1,78 @@
-import ArgumentParser
 import Glibc
 import GestureReplay
 import Logging
 
 /// `gesturebridge replay TRACE`: runs the engine, config and bindings over a trace and prints what happened.
-struct ReplayCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "replay",
-        abstract: "Replay a touch trace through the gesture engine and print what would happen.",
-        discussion: """
-            TRACE is JSON Lines: an optional header line describing the screen and windows, \
-            then one touch ("touch", "phase" down|move|up|cancel, "x", "y") or touchpad \
-            ("pad" swipe|pinch, "phase" begin|update|end, "fingers", "dx", "dy", "scale", "angle") \
-            event per line, each with its time "t" in seconds. The trace runs on a virtual clock: \
-            timers fire at their virtual time, and nothing is injected into any display.
+struct ReplayCommand: Subcommand {
+    static let name = "replay"
+    static let abstract = "Replay a touch trace through the gesture engine and print what would happen."
+    static let discussion = """
+        TRACE is JSON Lines: an optional header line describing the screen and windows, \
+        then one touch ("touch", "phase" down|move|up|cancel, "x", "y") or touchpad \
+        ("pad" swipe|pinch, "phase" begin|update|end, "fingers", "dx", "dy", "scale", "angle") \
+        event per line, each with its time "t" in seconds. The trace runs on a virtual clock: \
+        timers fire at their virtual time, and nothing is injected into any display.
 
-            TRACE may also be a real touchscreen recording, recognized by its content: an evemu \
-            recording (evemu-record; give a separate .desc with --device-description), a \
-            libinput record file, or Android getevent -lt output. Its touches are mapped onto \
-            the --screen, with a dpi that keeps distances physical when the device states its \
-            resolution; --convert prints it as a JSON Lines trace instead of replaying it.
+        TRACE may also be a real touchscreen recording, recognized by its content: an evemu \
+        recording (evemu-record; give a separate .desc with --device-description), a \
+        libinput record file, or Android getevent -lt output. Its touches are mapped onto \
+        the --screen, with a dpi that keeps distances physical when the device states its \
+        resolution; --convert prints it as a JSON Lines trace instead of replaying it.
 
-            The output lists every gesture state message, every action the daemon would \
-            perform and every touch delivery decision, in time order. A malformed trace or \
-            recording is reported as FILE:LINE: problem, and nothing is replayed.
-            """)
+        The output lists every gesture state message, every action the daemon would \
+        perform and every touch delivery decision, in time order. A malformed trace or \
+        recording is reported as FILE:LINE: problem, and nothing is replayed.
+        """
 
-    @Argument(help: ArgumentHelp("The trace or recording file, or - for standard input.", valueName: "trace"))
+    static let parameters: [CommandParameter] =
+        [
+            .argument("trace", help: "The trace or recording file, or - for standard input."),
+            .option(
+                "screen", valueName: "WxH[@dpi]",
+                help: "The screen a device recording is mapped onto. Default: 1920x1080@96.",
+                discussion: """
+                    The touchscreen spans the screen. The dpi is used only when the device does not state \
+                    its resolution; otherwise the trace's dpi makes a point the same physical length as on \
+                    the recorded device.
+                    """),
+            .option(
+                "device-description", valueName: "file",
+                help: "The device description for a recording that has none (an evemu .desc, or a libinput record).",
+                discussion:
+                    "It replaces any description in the recording. For getevent output it supplies the axis ranges.",
+                completion: .file),
+            .flag("convert", help: "Print the input as a JSON Lines trace (header line first) instead of replaying it.")
+        ] + ConfigOptions.parameters + [
+            .option(
+                "format", valueName: "format",
+                help: "Output format: json or table. Default: table on a terminal, json otherwise.",
+                completion: .values(["json", "table"])),
+            .flag(
+                "verbose", short: "v",
+                help: "Also print failed and possible transitions, and log debug details to stderr.")
+        ]
+
     var trace: String
-
-    @Option(
-        help: ArgumentHelp(
-            "The screen a device recording is mapped onto. Default: 1920x1080@96.",
-            discussion: """
-                The touchscreen spans the screen. The dpi is used only when the device does not state \
-                its resolution; otherwise the trace's dpi makes a point the same physical length as on \
-                the recorded device.
-                """,
-            valueName: "WxH[@dpi]"),
-        transform: ReplayCommand.screen(from:))
     var screen: Trace.Screen?
-
-    @Option(
-        name: .customLong("device-description"),
-        help: ArgumentHelp(
-            "The device description for a recording that has none (an evemu .desc, or a libinput record).",
-            discussion:
-                "It replaces any description in the recording. For getevent output it supplies the axis ranges.",
-            valueName: "file"))
     var deviceDescription: String?
-
-    @Flag(help: "Print the input as a JSON Lines trace (header line first) instead of replaying it.")
-    var convert = false
-
-    @OptionGroup var config: ConfigOptions
-
-    @Option(
-        help: ArgumentHelp(
-            "Output format: json or table. Default: table on a terminal, json otherwise.",
-            valueName: "format"))
+    var convert: Bool
+    var config: ConfigOptions
     var format: ReplayWriter.Format?
+    var verbose: Bool
 
-    @Flag(name: .shortAndLong, help: "Also print failed and possible transitions, and log debug details to stderr.")
-    var verbose = false
+    init(_ arguments: ParsedArguments) throws(CommandLineError) {
+        trace = arguments.argument("trace")
+        screen = try arguments.value("screen", expected: Self.screenForm) { Trace.Screen(argument: $0) }
+        deviceDescription = arguments.string("device-description")
+        convert = arguments.flag("convert")
+        config = ConfigOptions(arguments)
+        format = try arguments.value("format", expected: "json or table") { ReplayWriter.Format(rawValue: $0) }
+        verbose = arguments.flag("verbose")
+    }
+
+    /// What `--screen` takes, as its error says it.
+    static let screenForm =
+        "WIDTHxHEIGHT or WIDTHxHEIGHT@DPI with positive numbers, such as 1920x1080 or 2560x1440@192"
 
     func run() throws {
         LogSetup.bootstrap(verbose: verbose)
@@ -90,16 +100,6 @@ struct ReplayCommand: ParsableCommand {
         write(outcome.records)
     }
 
-    /// Parses `--screen`, with a usage error that shows the form.
-    static func screen(from argument: String) throws -> Trace.Screen {
-        guard let screen = Trace.Screen(argument: argument) else {
-            throw ValidationError(
-                "--screen must be WIDTHxHEIGHT or WIDTHxHEIGHT@DPI with positive numbers, "
-                    + "such as 1920x1080 or 2560x1440@192 (found \"\(argument)\")")
-        }
-        return screen
-    }
-
     /// Reads the input in whichever format it is, with the recording options.
     private func readTrace(name: String) throws -> Trace {
         let text = try TextFile.read(self.trace)
@@ -122,5 +122,3 @@ struct ReplayCommand: ParsableCommand {
         _ = OutputFile.standardError.write(line + "\n")
     }
 }
-
-extension ReplayWriter.Format: ExpressibleByArgument {}

@@ -1,33 +1,45 @@
-import ArgumentParser
 import Glibc
 import GestureConfig
 import Logging
 import X11Bridge
 
 /// `gesturebridge run`: the daemon.
-struct RunCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "run",
-        abstract: "Run the gesture daemon on the X display.",
-        discussion: """
-            Grabs every touch on the screen (an XInput2 touch grab on the root window), \
-            recognizes gestures with the config's bindings, performs their actions, and hands \
-            every touch no gesture wants to the application underneath, replayed whole. \
-            SIGHUP or saving the config reloads it (a config with errors is reported and the \
-            last good one stays); SIGTERM or SIGINT releases every key, answers every pending \
-            touch and exits 0. Losing the X server exits 1. One daemon runs per display: a second \
-            one says which process holds the lock in $XDG_RUNTIME_DIR/gesturebridge/ and exits 3. \
-            In a Wayland session (XDG_SESSION_TYPE=wayland or WAYLAND_DISPLAY set) it does not \
-            start: it says what to use instead and exits 4.
-            """)
+struct RunCommand: Subcommand {
+    static let name = "run"
+    static let abstract = "Run the gesture daemon on the X display."
+    static let discussion = """
+        Grabs every touch on the screen (an XInput2 touch grab on the root window), \
+        recognizes gestures with the config's bindings, performs their actions, and hands \
+        every touch no gesture wants to the application underneath, replayed whole. \
+        SIGHUP or saving the config reloads it (a config with errors is reported and the \
+        last good one stays); SIGTERM or SIGINT releases every key, answers every pending \
+        touch and exits 0. Losing the X server exits 1. One daemon runs per display: a second \
+        one says which process holds the lock in $XDG_RUNTIME_DIR/gesturebridge/ and exits 3. \
+        In a Wayland session (XDG_SESSION_TYPE=wayland or WAYLAND_DISPLAY set) it does not \
+        start: it says what to use instead and exits 4.
+        """
 
-    @OptionGroup var config: ConfigOptions
+    static let parameters =
+        ConfigOptions.parameters + DisplayOptions.parameters + [
+            .flag("verbose", short: "v", help: "Log every recognizer transition and action.")
+        ]
 
-    @Option(help: ArgumentHelp("The X display; default $DISPLAY.", valueName: "display"))
+    var config: ConfigOptions
     var display: String?
+    var verbose: Bool
 
-    @Flag(name: .shortAndLong, help: "Log every recognizer transition and action.")
-    var verbose = false
+    init(_ arguments: ParsedArguments) {
+        config = ConfigOptions(arguments)
+        display = DisplayOptions(arguments).display
+        verbose = arguments.flag("verbose")
+    }
+
+    /// The daemon with the defaults, as `autostart` runs it without a systemd user manager.
+    init() {
+        config = ConfigOptions()
+        display = nil
+        verbose = false
+    }
 
     func run() throws {
         let environment = ProcessEnvironment.current

@@ -15,18 +15,7 @@ import Testing
     static func run(
         _ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil
     ) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = environment
-        process.currentDirectoryURL = directory
-        let pipe = Pipe.closingOnExec()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try ProgramRun.run(executable, arguments, environment: environment, directory: directory)
     }
 
     /// The table's rows: case name → columns.

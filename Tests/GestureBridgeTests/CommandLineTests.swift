@@ -6,8 +6,9 @@ import Testing
 /// The command-line shell: subcommands, options and where the config is looked for.
 @Suite struct CommandLineTests {
     @Test func replayTakesATraceConfigFormatAndVerbose() throws {
-        let command = try GestureBridge.parseAsRoot(
-            ["replay", "swipe.jsonl", "--config", "my.yaml", "--format", "table", "--verbose"])
+        let command = try GestureBridge.parse(
+            ["replay", "swipe.jsonl", "--config", "my.yaml", "--format", "table", "--verbose"]
+        ).command
         let replay = try #require(command as? ReplayCommand)
         #expect(replay.trace == "swipe.jsonl")
         #expect(replay.config.path == "my.yaml")
@@ -16,30 +17,123 @@ import Testing
     }
 
     @Test func replayDefaultsLeaveFormatToTheTerminalCheck() throws {
-        let replay = try #require(try GestureBridge.parseAsRoot(["replay", "-"]) as? ReplayCommand)
+        let replay = try #require(try GestureBridge.parse(["replay", "-"]).command as? ReplayCommand)
         #expect(replay.trace == "-")
         #expect(replay.config.path == nil)
         #expect(replay.format == nil)
         #expect(!replay.verbose)
     }
 
-    @Test(arguments: [["replay"], ["replay", "t.jsonl", "--format", "yaml"], ["check", "extra"], ["frobnicate"]])
-    func badArgumentsAreUsageErrors(arguments: [String]) {
-        #expect(throws: (any Error).self) { try GestureBridge.parseAsRoot(arguments) }
+    @Test(arguments: [
+        (["replay"], CommandLineError.missingArgument("trace")),
+        (
+            ["replay", "t.jsonl", "--format", "yaml"],
+            .invalidValue(option: "--format", value: "yaml", expected: "json or table")
+        ),
+        (["replay", "t.jsonl", "--format"], .missingValue("--format <format>")),
+        (["replay", "a", "b"], .unexpectedArgument("b")),
+        (
+            ["replay", "t.jsonl", "--screen", "wide"],
+            .invalidValue(option: "--screen", value: "wide", expected: ReplayCommand.screenForm)
+        ),
+        (["check", "extra"], .unexpectedArgument("extra")),
+        (["check", "--json"], .unknownOption("--json")),
+        (["doctor", "--json=yes"], .flagWithValue("json")),
+        (["frobnicate"], .unknownSubcommand("frobnicate")),
+        (["--frobnicate"], .unknownOption("--frobnicate")),
+        (["help", "frobnicate"], .unknownSubcommand("frobnicate")),
+        (["bench", "--frames", "many"], .invalidValue(option: "--frames", value: "many", expected: "a whole number")),
+        (["bench", "--frames", "0"], .invalid("--frames, --frames-per-gesture and --recognizers must be positive")),
+        (["pick", "--timeout", "-1"], .invalid("--timeout needs a positive number of seconds (found -1)")),
+        (
+            ["record", "t.jsonl", "--duration", "inf"],
+            .invalid("--duration must be a positive number of seconds (found inf)")
+        ),
+        (
+            ["--generate-completion-script", "tcsh"],
+            .invalidValue(option: "--generate-completion-script", value: "tcsh", expected: "bash, zsh or fish")
+        )
+    ])
+    func badArgumentsAreUsageErrors(arguments: [String], error: CommandLineError) {
+        #expect(throws: error) { try GestureBridge.parse(arguments) }
+    }
+
+    @Test func anOptionTakesItsValueAfterAnEqualsSignOrAsTheNextWordEvenWithADash() throws {
+        let replay = try #require(
+            try GestureBridge.parse(["replay", "--config=a.yaml", "--", "-name-with-dash"]).command as? ReplayCommand)
+        #expect(replay.config.path == "a.yaml" && replay.trace == "-name-with-dash")
+        let last = try #require(
+            try GestureBridge.parse(["check", "--config", "a.yaml", "--config", "b.yaml"]).command as? CheckCommand)
+        #expect(last.config.path == "b.yaml")
+        let display = try #require(try GestureBridge.parse(["run", "--display", "-x", "-v"]).command as? RunCommand)
+        #expect(display.display == "-x" && display.verbose)
+    }
+
+    @Test(arguments: [["--help"], ["-h"], [], ["help"]])
+    func helpListsEverySubcommand(arguments: [String]) throws {
+        guard case .help(let text) = try GestureBridge.parse(arguments) else {
+            Issue.record("not help")
+            return
+        }
+        for command in GestureBridge.subcommands { #expect(text.contains("\n  \(command.name) "), "\(command.name)") }
+        #expect(text.split(separator: "\n").allSatisfy { $0.count <= HelpText.width })
+    }
+
+    @Test(arguments: GestureBridge.subcommands.map { $0.name })
+    func eachSubcommandHasHelpWithEveryParameterAndLinesThatFit(name: String) throws {
+        let command = try #require(GestureBridge.subcommand(named: name))
+        for arguments in [[name, "--help"], ["help", name], [name, "--config", "x", "-h"]] {
+            guard case .help(let text) = try GestureBridge.parse(arguments) else {
+                Issue.record("\(arguments) is not help")
+                continue
+            }
+            #expect(text.hasPrefix("OVERVIEW: "))
+            #expect(text.contains("USAGE: gesturebridge \(name)"))
+            for parameter in command.parameters { #expect(text.contains(parameter.label), "\(parameter.label)") }
+            for line in text.split(separator: "\n") { #expect(line.count <= HelpText.width, "\(line)") }
+        }
+    }
+
+    @Test func afterADoubleDashHelpIsAnArgument() throws {
+        let replay = try #require(try GestureBridge.parse(["replay", "--", "--help"]).command as? ReplayCommand)
+        #expect(replay.trace == "--help")
+    }
+
+    @Test func aUsageErrorNamesTheSubcommandItsUsageAndItsHelp() {
+        let message = GestureBridge.usageMessage(.missingArgument("trace"), words: ["replay"])
+        #expect(
+            message == """
+                gesturebridge replay: missing argument '<trace>'
+                Usage: gesturebridge replay <trace> [--screen <WxH[@dpi]>]
+                                            [--device-description <file>] [--convert]
+                                            [--config <file>] [--format <format>] [--verbose]
+                See 'gesturebridge replay --help'.
+                """)
+    }
+
+    @Test(arguments: [
+        ("one two three", 7, ["one two", "three"]), ("a-very-long-word short", 5, ["a-very-long-word", "short"]),
+        ("", 10, []), ("  spaced   out ", 20, ["spaced out"])
+    ])
+    func helpWrapsAtWordBoundaries(text: String, width: Int, lines: [String]) {
+        #expect(HelpText.wrap(text, width: width) == lines)
     }
 
     @Test func checkTakesAConfig() throws {
-        let check = try #require(try GestureBridge.parseAsRoot(["check", "--config", "/tmp/c.yaml"]) as? CheckCommand)
+        let check = try #require(try GestureBridge.parse(["check", "--config", "/tmp/c.yaml"]).command as? CheckCommand)
         #expect(check.config.path == "/tmp/c.yaml")
     }
 
-    @Test func versionComesFromTheOneConstant() {
-        #expect(GestureBridge.configuration.version == GestureBridge.version)
+    @Test func versionComesFromTheOneConstant() throws {
+        guard case .version = try GestureBridge.parse(["--version"]) else {
+            Issue.record("--version is not the version")
+            return
+        }
         #expect(!GestureBridge.version.isEmpty)
     }
 
     @Test func explicitConfigWinsOverTheDefaultLocations() throws {
-        let options = try ConfigOptions.parse(["--config", "relative.yaml"])
+        let options = ConfigOptions(path: "relative.yaml")
         #expect(options.resolvedPath(environment: [:]) == "relative.yaml")
     }
 
@@ -51,7 +145,7 @@ import Testing
         let file = folder.appendingPathComponent("config.yaml")
         try Data("bindings: []\n".utf8).write(to: file)
 
-        let options = try ConfigOptions.parse([])
+        let options = ConfigOptions()
         #expect(
             options.resolvedPath(environment: ["XDG_CONFIG_HOME": home.path, "HOME": "/nonexistent"])
                 == file.path)
@@ -74,7 +168,7 @@ import Testing
         let file = full.appendingPathComponent("gesturebridge/config.yaml")
         try Data("bindings: []\n".utf8).write(to: file)
 
-        let options = try ConfigOptions.parse([])
+        let options = ConfigOptions()
         #expect(
             options.resolvedPath(
                 environment: environment.merging(["XDG_CONFIG_DIRS": "\(empty.path):\(full.path)"]) { $1 })
@@ -89,20 +183,21 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data("bindings: []\n".utf8).write(to: folder.appendingPathComponent("config.yaml"))
 
-        let options = try ConfigOptions.parse([])
+        let options = ConfigOptions()
         #expect(
             options.resolvedPath(environment: ["XDG_CONFIG_HOME": "not/absolute", "HOME": home.path])
                 == home.path + "/.config/gesturebridge/config.yaml")
     }
 
     @Test func recordingOptionsParse() throws {
-        let command = try GestureBridge.parseAsRoot(
-            ["replay", "r.events", "--screen", "2560x1440@192", "--device-description", "d.desc", "--convert"])
+        let command = try GestureBridge.parse(
+            ["replay", "r.events", "--screen", "2560x1440@192", "--device-description", "d.desc", "--convert"]
+        ).command
         let replay = try #require(command as? ReplayCommand)
         #expect(replay.screen == Trace.Screen(width: 2560, height: 1440, dpi: 192))
         #expect(replay.deviceDescription == "d.desc")
         #expect(replay.convert)
-        let plain = try #require(try GestureBridge.parseAsRoot(["replay", "t.jsonl"]) as? ReplayCommand)
+        let plain = try #require(try GestureBridge.parse(["replay", "t.jsonl"]).command as? ReplayCommand)
         #expect(plain.screen == nil && plain.deviceDescription == nil && !plain.convert)
     }
 }

@@ -151,7 +151,7 @@ import YAMLReader
                 continue  // a synopsis or a pipeline, not a command to run
             }
             do {
-                _ = try GestureBridge.parseAsRoot(arguments)
+                _ = try GestureBridge.parse(arguments)
             } catch {
                 Issue.record(
                     "\(example.testDescription): 'gesturebridge \(arguments.joined(separator: " "))' does not parse: \(error)"

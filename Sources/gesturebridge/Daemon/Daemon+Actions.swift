@@ -1,5 +1,6 @@
 import GestureConfig
 import GestureRuntime
+import Logging
 import X11Bridge
 
 /// The daemon's actions: focus first for keys, keep their order, and none while the screen is locked.

@@ -1,4 +1,5 @@
 import GestureConfig
+import Logging
 import X11Bridge
 
 extension Daemon {

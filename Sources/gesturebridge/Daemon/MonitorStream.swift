@@ -1,6 +1,7 @@
 import GestureConfig
 import GestureEngine
 import GestureReplay
+import GestureRuntime
 
 /// Formats the daemon's events for one `gesturebridge monitor` client: readable text or JSON Lines.
 ///

@@ -1,5 +1,6 @@
 import Glibc
 import GestureConfig
+import TextSearch
 
 extension Doctor {
     /// The unit both checks ask systemd about.
@@ -66,7 +67,7 @@ extension Doctor {
             guard let pid = Int32(entry), let name = Self.daemonName(commandLine: commandLine(of: entry)),
                 let daemon = Self.conflictingDaemons.first(where: { $0.name == name })
             else { continue }
-            found.append((name, pid, daemon.stop.replacing("PID", with: String(pid))))
+            found.append((name, pid, daemon.stop.replacingText("PID", with: String(pid))))
         }
         guard let first = found.sorted(by: { $0.pid < $1.pid }).first else {
             return .ok("conflicts", "no other gesture daemon runs (touchegg, libinput-gestures, fusuma)")

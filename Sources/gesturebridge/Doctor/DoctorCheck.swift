@@ -1,7 +1,9 @@
+import GestureReplay
+
 /// One line of `gesturebridge doctor`: what was checked, how it stands, and how to fix it.
-struct DoctorCheck: Codable, Equatable {
+struct DoctorCheck: Equatable {
     /// How a check stands, worst last.
-    enum Status: String, Codable, Comparable {
+    enum Status: String, Comparable {
         /// Nothing to do.
         case ok
         /// Works, but something is off or missing (no touchpad, a config open to others).
@@ -38,6 +40,15 @@ struct DoctorCheck: Codable, Equatable {
 
     static func problem(_ check: String, _ message: String, fix: String) -> DoctorCheck {
         DoctorCheck(check: check, status: .problem, message: message, fix: fix)
+    }
+
+    /// The check as `--json` prints it; `fix` only when there is one.
+    var json: JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("check", .string(check)), ("status", .string(status.rawValue)), ("message", .string(message))
+        ]
+        if let fix { members.append(("fix", .string(fix))) }
+        return .object(members)
     }
 
     /// The check as the terminal shows it: a mark and the message, and the fix indented below.

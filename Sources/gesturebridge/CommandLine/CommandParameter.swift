@@ -1,0 +1,63 @@
+/// One thing a command accepts: a flag (`--json`), an option with a value (`--config FILE`) or a
+/// positional argument (`TRACE`). Help, parsing and the shell completions all read these.
+struct CommandParameter: Sendable, Equatable {
+    enum Kind: Sendable, Equatable {
+        case flag
+        case option
+        case argument
+    }
+
+    /// What a shell offers for the value.
+    enum Completion: Sendable, Equatable {
+        case none
+        case file
+        case values([String])
+    }
+
+    var kind: Kind
+    /// The long name without dashes (`config`); for an argument, its key.
+    var name: String
+    var short: Character?
+    /// How help shows the value: `--config <file>`, `<trace>`.
+    var valueName: String
+    /// One sentence for the options list.
+    var help: String
+    /// More lines under it, if any.
+    var discussion: String
+    var completion: Completion
+
+    static func flag(_ name: String, short: Character? = nil, help: String) -> CommandParameter {
+        CommandParameter(
+            kind: .flag, name: name, short: short, valueName: "", help: help, discussion: "", completion: .none)
+    }
+
+    static func option(
+        _ name: String, valueName: String, help: String, discussion: String = "", completion: Completion = .none
+    ) -> CommandParameter {
+        CommandParameter(
+            kind: .option, name: name, short: nil, valueName: valueName, help: help, discussion: discussion,
+            completion: completion)
+    }
+
+    /// A required positional argument.
+    static func argument(_ name: String, help: String, completion: Completion = .file) -> CommandParameter {
+        CommandParameter(
+            kind: .argument, name: name, short: nil, valueName: name, help: help, discussion: "",
+            completion: completion)
+    }
+
+    /// How usage lines and help name it: `--config <file>`, `-v, --verbose`, `<trace>`.
+    var synopsis: String {
+        switch kind {
+        case .flag: "--\(name)"
+        case .option: "--\(name) <\(valueName)>"
+        case .argument: "<\(valueName)>"
+        }
+    }
+
+    /// The options list's left column.
+    var label: String {
+        guard let short else { return synopsis }
+        return "-\(short), \(synopsis)"
+    }
+}

@@ -1,0 +1,103 @@
+/// A command line split into a command's flags, option values and arguments, by its parameters.
+///
+/// `--name value` and `--name=value` both give an option its value, which may start with a dash
+/// (`--timeout -1` reaches the command's own check); the last of a repeated option wins. `--`
+/// ends the options; `-` alone is an argument (standard input or output).
+struct ParsedArguments {
+    private var flags: Set<String> = []
+    private var values: [String: String] = [:]
+    private var arguments: [String: String] = [:]
+    private let parameters: [CommandParameter]
+
+    /// Splits `words` (the words after the subcommand's name) by `parameters`.
+    init(_ words: some Sequence<String>, parameters: [CommandParameter]) throws(CommandLineError) {
+        self.parameters = parameters
+        let positional = parameters.filter { $0.kind == .argument }
+        var given: [String] = []
+        var words = Array(words)[...]
+        var optionsEnded = false
+        while let word = words.popFirst() {
+            if optionsEnded || word == "-" || !word.hasPrefix("-") {
+                given.append(word)
+                continue
+            }
+            if word == "--" {
+                optionsEnded = true
+                continue
+            }
+            let (name, inlineValue) = Self.split(word)
+            guard let parameter = parameters.first(where: { $0.matches(name) }) else {
+                throw .unknownOption(name)
+            }
+            switch parameter.kind {
+            case .flag:
+                if inlineValue != nil { throw .flagWithValue(parameter.name) }
+                flags.insert(parameter.name)
+            case .option:
+                guard let value = inlineValue ?? words.popFirst() else { throw .missingValue(parameter.synopsis) }
+                values[parameter.name] = value
+            case .argument:
+                throw .unknownOption(name)
+            }
+        }
+        if given.count > positional.count { throw .unexpectedArgument(given[positional.count]) }
+        if given.count < positional.count { throw .missingArgument(positional[given.count].valueName) }
+        for (parameter, word) in zip(positional, given) { arguments[parameter.name] = word }
+    }
+
+    /// `--name=value` → ("--name", "value"); anything else → (word, nil).
+    private static func split(_ word: String) -> (String, String?) {
+        guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
+        return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+    }
+
+    func flag(_ name: String) -> Bool {
+        precondition(declared(name, .flag), "no flag --\(name)")
+        return flags.contains(name)
+    }
+
+    func string(_ name: String) -> String? {
+        precondition(declared(name, .option), "no option --\(name)")
+        return values[name]
+    }
+
+    /// A required positional argument (the parser has checked it is there).
+    func argument(_ name: String) -> String {
+        precondition(declared(name, .argument), "no argument <\(name)>")
+        return arguments[name] ?? ""
+    }
+
+    /// An option's value converted by `convert`, nil when absent; a value `convert` refuses is
+    /// an error that says what was `expected`.
+    func value<Value>(
+        _ name: String, expected: String, _ convert: (String) -> Value?
+    ) throws(CommandLineError) -> Value? {
+        guard let text = string(name) else { return nil }
+        guard let value = convert(text) else {
+            throw .invalidValue(option: "--\(name)", value: text, expected: expected)
+        }
+        return value
+    }
+
+    func integer(_ name: String) throws(CommandLineError) -> Int? {
+        try value(name, expected: "a whole number") { Int($0) }
+    }
+
+    func number(_ name: String) throws(CommandLineError) -> Double? {
+        try value(name, expected: "a number") { Double($0) }
+    }
+
+    private func declared(_ name: String, _ kind: CommandParameter.Kind) -> Bool {
+        parameters.contains { $0.name == name && $0.kind == kind }
+    }
+}
+
+extension CommandParameter {
+    /// Whether `word` (`--config`, `-v`) names this flag or option.
+    func matches(_ word: String) -> Bool {
+        guard kind != .argument else { return false }
+        if word == "--\(name)" { return true }
+        if let short, word == "-\(short)" { return true }
+        return false
+    }
+}
