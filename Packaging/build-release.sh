@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Builds the gesturebridge binary that gets installed, and prints its path on stdout.
 #
-# Release mode, with the Swift runtime (Foundation included) linked statically, so the
-# installed binary needs only the C and X11 libraries of the system, not the toolchain.
+# Release mode, with the Swift runtime linked statically, so the installed binary needs only
+# the C and X11 libraries of the system, not the toolchain. Optimized for size (-Osize): 0.33 MB
+# smaller than -O, and the engine's bench runs as fast (575-600 ns per 10-finger event with
+# either; measured 2026-11-24).
 # The default `AllocationCounting` trait is off: its malloc interposer is a shared library
 # that would need the toolchain's shared runtime (see Package.swift). `--disable-local-rpath`
 # leaves no $ORIGIN search path in the binary: it loads nothing from beside itself.
@@ -29,7 +31,20 @@ if [ ! -x "$swift" ] && ! command -v "$swift" >/dev/null; then
 fi
 
 flags=(--package-path "$root" --scratch-path "$scratch" -c release
-       --static-swift-stdlib --disable-default-traits --disable-local-rpath -Xlinker -z -Xlinker now)
+       --static-swift-stdlib --disable-default-traits --disable-local-rpath -Xswiftc -Osize
+       -Xlinker -z -Xlinker now)
+# Linked by the toolchain's lld rather than the default gold, for packed relative relocations
+# (DT_RELR): the 1 MB of .rela.dyn that the loader reads at every start becomes 6 KB, which
+# takes 0.7 MB off the binary and about as much off the daemon's RSS. The loader must know
+# DT_RELR: glibc 2.36 and later (Debian 12, Ubuntu 24.04, Fedora 37); the binary is built for
+# the glibc it is built on, and dpkg-shlibdeps makes the .deb depend on libc6 >= 2.36.
+if [ -x "$(dirname "$(command -v "$swift")")/ld.lld" ]; then
+    flags+=(-Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld)
+    glibc=$(getconf GNU_LIBC_VERSION 2>/dev/null | awk '{print $2}')
+    if [ -n "$glibc" ] && [ "$(printf '%s\n' 2.36 "$glibc" | sort -V | head -1)" = 2.36 ]; then
+        flags+=(-Xlinker -z -Xlinker pack-relative-relocs)
+    fi
+fi
 if command -v dpkg-buildflags >/dev/null; then
     export DEB_BUILD_MAINT_OPTIONS=${DEB_BUILD_MAINT_OPTIONS:-hardening=+all}
     for flag in $(dpkg-buildflags --get CPPFLAGS) $(dpkg-buildflags --get CFLAGS); do

@@ -62,6 +62,16 @@ import Testing
         #expect(depends.contains(library), "Depends: \(depends)")
     }
 
+    /// Packed relative relocations need glibc 2.36's loader, a need dpkg-shlibdeps cannot see.
+    @Test func aBinaryWithPackedRelocationsDependsOnTheGlibcThatLoadsThem() async throws {
+        let package = try await package()
+        let versions = try ScriptRun.run("readelf", ["-V", package.binary]).output
+        let depends = try package.field("Depends")
+        // Built here on Debian 12's glibc 2.36 with the toolchain's lld: the relocations are packed.
+        #expect(versions.contains("GLIBC_ABI_DT_RELR"), "no packed relative relocations")
+        #expect(depends.contains("libc6 (>= 2.36)"), "Depends: \(depends)")
+    }
+
     @Test func versionIsTheBinarysAndTheChangelogsWithADebianRevision() async throws {
         let package = try await package()
         #expect(try package.field("Version") == GestureBridge.version + "-1")
@@ -96,6 +106,25 @@ import Testing
         #expect(!headers.contains("RPATH") && !headers.contains("RUNPATH"))
         let sections = try ScriptRun.run("objdump", ["-h", binary]).output
         #expect(!sections.contains(".symtab") && !sections.contains(".debug_"), "stripped")
+    }
+
+    /// The targets the README states: what keeps the daemon small is that nothing it links
+    /// needs Foundation (4 MB with its collections) or the regex engine (1.2 MB, which a
+    /// `String.contains(String)` anywhere brings in: Sources/TextSearch has the replacement).
+    @Test func packagedBinaryHasNeitherFoundationNorTheRegexEngineAndIsSmall() async throws {
+        let package = try await package()
+        let symbols = try ScriptRun.run("nm", [package.binary]).output
+        for module in ["FoundationEssentials", "_FoundationCollections", "_StringProcessing", "_RegexParser", "icu"] {
+            let count = symbols.split(separator: "\n").filter { $0.contains(module) }.count
+            #expect(count == 0, "\(count) symbols of \(module) in \(package.binary)")
+        }
+        let unpacked = try package.unpack()
+        defer { try? FileManager.default.removeItem(at: unpacked) }
+        let binarySize = try #require(
+            FileManager.default.attributesOfItem(atPath: unpacked.path + "/usr/bin/gesturebridge")[.size] as? Int)
+        let debSize = try #require(FileManager.default.attributesOfItem(atPath: package.deb)[.size] as? Int)
+        #expect(binarySize <= 10_000_000, "the stripped binary is \(binarySize) bytes")
+        #expect(debSize <= 4_000_000, "the .deb is \(debSize) bytes")
     }
 
     @Test func packagedBinaryRunsWithoutTheToolchainAndChecksThePackagedConfig() async throws {
