@@ -109,4 +109,10 @@ public final class ActionPerformer {
     public func processPendingEvents() {
         keys.drainEvents()
     }
+
+    /// Reads ahead what the first key of the next action would otherwise wait for (the keyboard
+    /// map and group); for an idle moment.
+    public func prepareForActions() {
+        keys.prepare()
+    }
 }

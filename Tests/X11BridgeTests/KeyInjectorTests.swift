@@ -100,6 +100,16 @@ struct KeyInjectorTests {
     /// A keysym no US keymap holds.
     static let missing = Keysym(name: "Greek_alpha", value: 0x7e1)
 
+    /// The daemon calls `prepare` when idle, so that a chord after a keyboard change (or the
+    /// first after start) does not wait for the map and group round trips.
+    @Test func prepareReadsTheMapAndGroupAheadOfTheNextChord() throws {
+        injector.keyboardMappingDidChange()
+        #expect(injector.cachedLayout == nil && injector.cachedGroup == nil)
+        injector.prepare()
+        #expect(injector.cachedLayout != nil)
+        #expect(injector.cachedGroup == 0)
+    }
+
     @Test func aKeysymMissingFromTheKeymapIsTypedOnABorrowedKeycodeThenTheMapIsRestored() throws {
         let layout = try KeyboardLayout(connection: connection)
         try #require(layout.stroke(for: Self.missing.value, group: 0) == nil, "the keymap lacks Greek_alpha")

@@ -118,6 +118,8 @@ final class Daemon {
             pumpX(now: MonotonicClock.now())
             connection.flush()
             control?.flush()
+            // No gesture under way: the round trips a chord would wait for (nothing once cached).
+            if !session.isBusy { performer.prepareForActions() }
             // Events Xlib read while waiting for a reply are invisible to poll(2): don't sleep on them.
             let queued =
                 connection.hasQueuedEvents || tracker.connection.hasQueuedEvents
