@@ -47,11 +47,14 @@ let package = Package(
         .target(
             name: "GestureEngine",
             swiftSettings: withoutRegex + [.unsafeFlags(["-O"], .when(configuration: .debug))]),
-        // Xlib, XInput2, XTest and XRandR. Only X11Bridge imports it.
+        // Xlib, XInput2, XTest, XRandR and Shape; cairo's headers (the library is loaded at run
+        // time, see Sources/CX11/overlay.h). Only X11Bridge imports it.
         .systemLibrary(
             name: "CX11",
-            pkgConfig: "x11 xi xtst xrandr",
-            providers: [.apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxrandr-dev"])]
+            pkgConfig: "x11 xi xtst xrandr xext",
+            providers: [
+                .apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxrandr-dev", "libxext-dev", "libcairo2-dev"])
+            ]
         ),
         // libyaml, the C parser Yams wraps, used directly so that nothing the daemon links needs
         // Foundation (and its 34 MB of ICU data). Only YAMLReader imports it.

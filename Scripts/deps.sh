@@ -22,7 +22,7 @@ case $what in build | deb | test) ;; *) echo "usage: Scripts/deps.sh [--list] bu
 
 if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
     family=debian
-    build=(pkg-config libx11-dev libx11-xcb-dev libxi-dev libxtst-dev libxrandr-dev libyaml-dev)
+    build=(pkg-config libx11-dev libx11-xcb-dev libxi-dev libxtst-dev libxrandr-dev libxext-dev libcairo2-dev libyaml-dev)
     # build-essential: dpkg-buildpackage checks it as every package's implied build dependency.
     deb=(build-essential dpkg-dev debhelper)
     # The real X server and its inputtest devices; the window managers and toolkit apps of the
@@ -31,7 +31,7 @@ if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; 
     test=(xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev xinput x11-utils
           make lintian systemd man-db desktop-file-utils
           openbox xfwm4 mutter i3-wm kwin-x11 kwin-style-breeze dbus-daemon zenity kdialog
-          libglib2.0-bin zsh fish)
+          libglib2.0-bin zsh fish xcompmgr)
     missing() {
         local package
         for package in "$@"; do
@@ -42,11 +42,11 @@ if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; 
     install=(env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends)
 elif command -v rpm >/dev/null 2>&1 && command -v dnf >/dev/null 2>&1; then
     family=fedora
-    build=(pkgconf-pkg-config libX11-devel libXi-devel libXtst-devel libXrandr-devel libyaml-devel)
+    build=(pkgconf-pkg-config libX11-devel libXi-devel libXtst-devel libXrandr-devel libXext-devel cairo-devel libyaml-devel)
     deb=(dpkg-dev debhelper)
     test=(xorg-x11-server-Xorg xorg-x11-drv-dummy xorg-x11-server-devel xinput xorg-x11-utils
           make systemd man-db desktop-file-utils
-          openbox xfwm4 mutter i3 kwin-x11 dbus-daemon zenity kdialog glib2)
+          openbox xfwm4 mutter i3 kwin-x11 dbus-daemon zenity kdialog glib2 zsh fish xcompmgr)
     missing() {
         local package
         for package in "$@"; do rpm -q "$package" >/dev/null 2>&1 || echo "$package"; done

@@ -2,8 +2,8 @@
  * CX11: the Xlib, XInput2, XTest and XRandR headers GestureBridge uses, plus
  * prefixed static inline functions for the function-like macros Swift cannot
  * import, and the one pair of requests sent through XCB so that they share a
- * round trip (Xlib waits for each reply before sending the next request).
- * Nothing else belongs here.
+ * round trip (Xlib waits for each reply before sending the next request);
+ * overlay.h has the on-screen indicator's Shape and cairo parts. Nothing else belongs here.
  */
 #ifndef GESTUREBRIDGE_CX11_SHIM_H
 #define GESTUREBRIDGE_CX11_SHIM_H
@@ -19,6 +19,7 @@
 #include <X11/Xlib-xcb.h>
 #include <xcb/xcb.h>
 #include <stdlib.h>
+#include "overlay.h"
 
 /* XIMaskLen(event): bytes needed for a mask holding `event`. */
 static inline int cx11_XIMaskLen(int event) { return XIMaskLen(event); }
@@ -40,6 +41,11 @@ static inline int cx11_DefaultScreen(Display *display) { return DefaultScreen(di
 
 /* RootWindow(display, screen). */
 static inline Window cx11_RootWindow(Display *display, int screen) { return RootWindow(display, screen); }
+
+/* DefaultVisual, DefaultDepth and ScreenOfDisplay, for the indicator's window. */
+static inline Visual *cx11_DefaultVisual(Display *display, int screen) { return DefaultVisual(display, screen); }
+static inline int cx11_DefaultDepth(Display *display, int screen) { return DefaultDepth(display, screen); }
+static inline Screen *cx11_ScreenOfDisplay(Display *display, int screen) { return ScreenOfDisplay(display, screen); }
 
 /* DisplayWidth / DisplayHeight (pixels) and DisplayWidthMM / DisplayHeightMM. */
 static inline int cx11_DisplayWidth(Display *display, int screen) { return DisplayWidth(display, screen); }

@@ -1,0 +1,126 @@
+import CX11
+import Foundation
+import GestureEngine
+import Testing
+@testable import X11Bridge
+
+/// The indicator on a real server, read back from the screen's pixels: where it is, its colour,
+/// that it goes away, and that a click on it reaches the window below. Without a compositor
+/// (the opaque, shaped window) and with xcompmgr (the translucent one).
+@Suite("The on-screen indicator, by its pixels", .serialized, .xServer([.keyboard]))
+struct FeedbackOverlayTests {
+    let server: XServer
+    let connection: X11Connection
+
+    init() throws {
+        server = try XServer.shared()
+        connection = try X11Connection.toTestServer(server.display)
+    }
+
+    /// The root window's pixel at (x, y) as (red, green, blue). The corresponding Xlib calls
+    /// are `XGetImage` and `XGetPixel`.
+    func pixel(_ x: Int, _ y: Int) throws -> (Int, Int, Int) {
+        let image = try #require(
+            XGetImage(
+                connection.display, Window(connection.root.rawValue), Int32(x), Int32(y), 1, 1, UInt(UInt32.max),
+                ZPixmap))
+        defer { _ = cx11_XDestroyImage(image) }
+        let value = Int(cx11_XGetPixel(image, 0, 0))
+        return ((value >> 16) & 0xff, (value >> 8) & 0xff, value & 0xff)
+    }
+
+    static func close(_ a: (Int, Int, Int), _ b: (Int, Int, Int), within tolerance: Int = 3) -> Bool {
+        abs(a.0 - b.0) <= tolerance && abs(a.1 - b.1) <= tolerance && abs(a.2 - b.2) <= tolerance
+    }
+
+    /// A tone's fill as 8-bit channels, over `background` at `alpha`.
+    static func expected(
+        _ tone: FeedbackOverlay.Indicator.Tone, alpha: Double = 1, over background: (Int, Int, Int) = (0, 0, 0)
+    ) -> (Int, Int, Int) {
+        let (red, green, blue) = FeedbackOverlay.fill(tone)
+        func mix(_ channel: Double, _ under: Int) -> Int {
+            Int((channel * 255 * alpha + Double(under) * (1 - alpha)).rounded())
+        }
+        return (mix(red, background.0), mix(green, background.1), mix(blue, background.2))
+    }
+
+    /// A point inside the label's left round end, clear of the text.
+    static func insidePoint(_ frame: (x: Int, y: Int, width: Int, height: Int)) -> (Int, Int) {
+        (frame.x + 6, frame.y + frame.height / 2)
+    }
+
+    @Test func theIndicatorAppearsAboveTheFingersInItsToneAndGoesAway() throws {
+        let overlay = try FeedbackOverlay(displayName: server.display)
+        #expect(!overlay.isTranslucent, "no compositor runs on this server")
+        let background = try pixel(900, 500)
+        overlay.show(.init(text: "next desktop →", x: 960, y: 600, tone: .pending))
+        let frame = try #require(overlay.frame)
+        #expect(frame.y + frame.height <= 600 && frame.x < 960 && frame.x + frame.width > 960, "above the fingers")
+        let (x, y) = Self.insidePoint(frame)
+        try waitUntil("the label drawn at \(x),\(y)", timeout: 5) {
+            Self.close(try pixel(x, y), Self.expected(.pending))
+        }
+        // The shape: the window's corner, outside the round end, is not drawn.
+        #expect(Self.close(try pixel(frame.x, frame.y), background), "the corner is the desktop's")
+        overlay.show(.init(text: "next desktop →", x: 960, y: 600, tone: .cancelled))
+        try waitUntil("the cancelled tone", timeout: 5) { Self.close(try pixel(x, y), Self.expected(.cancelled)) }
+        overlay.hide()
+        #expect(overlay.frame == nil)
+        try waitUntil("the label gone", timeout: 5) { Self.close(try pixel(x, y), background, within: 0) }
+    }
+
+    @Test func theIndicatorStaysOnScreenNearAnEdge() throws {
+        let overlay = try FeedbackOverlay(displayName: server.display)
+        overlay.show(.init(text: "back", x: 3, y: 10, tone: .pending))
+        let frame = try #require(overlay.frame)
+        #expect(frame.x == 0 && frame.y == 0)
+        let size = connection.screenSize
+        overlay.show(.init(text: "forward", x: size.width - 2, y: size.height, tone: .pending))
+        let moved = try #require(overlay.frame)
+        #expect(moved.x + moved.width == size.width && moved.y + moved.height <= size.height)
+    }
+
+    @Test func aClickOnTheIndicatorReachesTheWindowBelow() throws {
+        let client = try TestClient.launch(display: server.display, flags: [])
+        defer { client.kill() }
+        let overlay = try FeedbackOverlay(displayName: server.display)
+        overlay.show(.init(text: "ctrl+plus", x: 700, y: 500, tone: .pending))
+        let frame = try #require(overlay.frame)
+        let (x, y) = Self.insidePoint(frame)
+        try waitUntil("the label drawn", timeout: 5) { Self.close(try pixel(x, y), Self.expected(.pending)) }
+        let pointer = try PointerInjector(connection: X11Connection.toTestServer(server.display))
+        try pointer.click(.left, count: 1, at: Point(x: Double(x), y: Double(y)))
+        let press = try client.waitForEvent("ButtonPress") { $0.type == "ButtonPress" }
+        #expect(press.root_x == Double(x) && press.root_y == Double(y))
+    }
+
+    @Test func withACompositorTheIndicatorIsTranslucent() throws {
+        let compositor = Process()
+        compositor.executableURL = URL(fileURLWithPath: "/usr/bin/xcompmgr")
+        compositor.environment = ["DISPLAY": server.display, "PATH": "/usr/bin:/bin"]
+        compositor.standardOutput = FileHandle.nullDevice
+        compositor.standardError = FileHandle.nullDevice
+        try compositor.run()
+        // SIGKILL: the test process ignores SIGTERM, and its children inherit that.
+        defer {
+            kill(compositor.processIdentifier, SIGKILL)
+            compositor.waitUntilExit()
+        }
+        let display = connection.display
+        let selection = XInternAtom(display, "_NET_WM_CM_S\(cx11_DefaultScreen(display))", 0)
+        try waitUntil("xcompmgr owns _NET_WM_CM_S0", timeout: 10) { XGetSelectionOwner(display, selection) != 0 }
+        let overlay = try FeedbackOverlay(displayName: server.display)
+        #expect(overlay.isTranslucent)
+        overlay.show(.init(text: "zoom ×1.4", x: 960, y: 600, tone: .committed))
+        let frame = try #require(overlay.frame)
+        let (x, y) = Self.insidePoint(frame)
+        // What the compositor paints beside the label (its own root tile): the label is
+        // blended over the same.
+        let beside = { try pixel(frame.x - 4, y) }
+        try waitUntil("the translucent label composited", timeout: 10) {
+            Self.close(try pixel(x, y), Self.expected(.committed, alpha: 0.88, over: try beside()))
+        }
+        overlay.hide()
+        try waitUntil("the label gone", timeout: 10) { Self.close(try pixel(x, y), try beside(), within: 0) }
+    }
+}
