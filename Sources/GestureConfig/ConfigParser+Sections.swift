@@ -7,7 +7,7 @@ extension ConfigParser {
     static let topLevelKeys = ["settings", "gestures", "edges", "apps", "devices"]
     static let deviceKeys = ["name", "ignore", "output"]
     /// The keys of `settings`.
-    static let settingsKeys = ["finger-window", "dpi", "log-level", "command-output"]
+    static let settingsKeys = ["finger-window", "dpi", "log-level", "command-output", "feedback"]
     /// The keys of one edge.
     static let edgeKeys = ["width", "gestures"]
     /// The keys of one application entry.
@@ -61,6 +61,7 @@ extension ConfigParser {
         }
         settings.logLevel = fields["log-level"].flatMap { word($0, as: LogLevel.self) }
         settings.commandOutput = fields["command-output"].flatMap { word($0, as: CommandOutput.self) } ?? .discard
+        settings.feedback = fields["feedback"].flatMap { word($0, as: Feedback.self) } ?? .on
         return settings
     }
 

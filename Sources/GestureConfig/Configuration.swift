@@ -81,6 +81,8 @@ public struct Settings: Hashable, Sendable {
     public var logLevel: LogLevel?
     /// Where commands' output goes (`command-output`).
     public var commandOutput: CommandOutput = .discard
+    /// Whether the daemon shows the on-screen indicator while a bound gesture runs (`feedback`).
+    public var feedback: Feedback = .on
 
     /// Creates settings; the defaults are the engine's.
     public init(fingerWindow: Double = Thresholds.fingerWindow, dpi: Double? = nil, logLevel: LogLevel? = nil) {
@@ -90,7 +92,11 @@ public struct Settings: Hashable, Sendable {
     }
 }
 
-/// How much the daemon logs, with swift-log's level names.
+/// Whether the on-screen indicator is shown (`feedback`).
+public enum Feedback: String, Hashable, Sendable, CaseIterable {
+    case on, off
+}
+
 /// Where the output of `command:` actions goes (`command-output`).
 public enum CommandOutput: String, Hashable, Sendable, CaseIterable {
     /// Nowhere (`/dev/null`): the default.
@@ -99,6 +105,7 @@ public enum CommandOutput: String, Hashable, Sendable, CaseIterable {
     case log
 }
 
+/// How much the daemon logs, with swift-log's level names.
 public enum LogLevel: String, Hashable, Sendable, CaseIterable {
     case trace, debug, info, notice, warning, error, critical
 }

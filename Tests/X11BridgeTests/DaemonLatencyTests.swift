@@ -19,6 +19,12 @@ struct DaemonLatencyTests {
         return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
     }
 
+    /// The CPU time a process has used, in nanoseconds (`/proc/PID/schedstat`'s first field).
+    static func cpuNanoseconds(_ pid: Int32) -> Int64 {
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/schedstat", encoding: .utf8)) ?? ""
+        return Int64(text.split(separator: " ").first ?? "") ?? 0
+    }
+
     static func report(_ name: String, _ values: [Int64]) {
         print(
             "latency \(name): p50 \(percentile(values, 0.5)) µs, p99 \(percentile(values, 0.99)) µs over \(values.count)"
@@ -75,11 +81,12 @@ struct DaemonLatencyTests {
 
     /// The daemon against the floor: `latency-floor`, the least a daemon must do (grab, accept,
     /// one XTest chord) in C, on the same server in the same run, in alternating blocks so
-    /// that both meet the same machine. Printed: p50 and p99 of each and their ratio.
+    /// that all meet the same machine; the daemon twice, with its on-screen indicator (the
+    /// default) and without. Printed: p50 and p99 of each and their ratios.
     ///
     /// The first gesture after each start is measured apart: it runs code for the first time
-    /// (page faults, the Swift runtime's first metadata), and with four blocks of fifty its four
-    /// samples would be the p99 of the two hundred.
+    /// (page faults, the Swift runtime's first metadata; with the indicator, loading cairo),
+    /// and with four blocks of fifty its four samples would be the p99 of the two hundred.
     @Test func gestureToKeyAgainstTheFloor() throws {
         let server = try XServer.shared()
         let client = try TestClient.launchFocused(display: server.display)
@@ -87,35 +94,50 @@ struct DaemonLatencyTests {
         let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
         let blocks = 4
         let perBlock = Self.gestures / blocks
-        var daemonLatencies: [Int64] = [], floorLatencies: [Int64] = []
-        var daemonFirst: [Int64] = [], floorFirst: [Int64] = []
+        let withoutFeedback = "settings:\n  feedback: off\n" + DaemonEndToEndTests.config
+        var latencies: [String: [Int64]] = [:], first: [String: [Int64]] = [:], cpu: [String: Int64] = [:]
+        let runs = [("daemon", DaemonEndToEndTests.config), ("daemon, feedback off", withoutFeedback), ("floor", "")]
         for block in 0..<blocks {
-            let daemon = try DaemonProcess.start(
-                display: server.display, config: DaemonEndToEndTests.config, verbose: false)
-            let daemonRun = try Self.swipeLatencies(
-                perBlock + 1, firstID: UInt32(20_000 + block * 1000), touchscreen: touchscreen, client: client,
-                explain: { "daemon log:\n\(daemon.log.suffix(1500))" })
-            daemonFirst += daemonRun.prefix(1)
-            daemonLatencies += daemonRun.dropFirst()
-            #expect(daemon.stop() == 0)
-            let floor = try LatencyFloor(display: server.display)
-            let floorRun = try Self.swipeLatencies(
-                perBlock + 1, firstID: UInt32(40_000 + block * 1000), touchscreen: touchscreen, client: client,
-                explain: { "floor: \(floor.errors)" })
-            floorFirst += floorRun.prefix(1)
-            floorLatencies += floorRun.dropFirst()
-            floor.stop()
+            for (index, (name, config)) in runs.enumerated() {
+                let firstID = UInt32(20_000 + index * 20_000 + block * 1000)
+                let run: [Int64]
+                if name == "floor" {
+                    let floor = try LatencyFloor(display: server.display)
+                    defer { floor.stop() }
+                    run = try Self.swipeLatencies(
+                        perBlock + 1, firstID: firstID, touchscreen: touchscreen, client: client,
+                        explain: { "floor: \(floor.errors)" })
+                } else {
+                    let daemon = try DaemonProcess.start(display: server.display, config: config, verbose: false)
+                    let cpuBefore = Self.cpuNanoseconds(daemon.process.processIdentifier)
+                    run = try Self.swipeLatencies(
+                        perBlock + 1, firstID: firstID, touchscreen: touchscreen, client: client,
+                        explain: { "daemon log:\n\(daemon.log.suffix(1500))" })
+                    cpu[name, default: 0] += Self.cpuNanoseconds(daemon.process.processIdentifier) - cpuBefore
+                    #expect(daemon.stop() == 0)
+                }
+                first[name, default: []] += run.prefix(1)
+                latencies[name, default: []] += run.dropFirst()
+            }
         }
-        #expect(daemonLatencies.count == Self.gestures && floorLatencies.count == Self.gestures)
-        print("latency first gesture after start (\(blocks) starts): daemon \(daemonFirst) µs, floor \(floorFirst) µs")
-        Self.report("gesture → KeyPress, daemon", daemonLatencies)
-        Self.report("gesture → KeyPress, C floor (grab, accept, XTest chord)", floorLatencies)
-        let ratio = { (p: Double) in
-            Double(Self.percentile(daemonLatencies, p)) / Double(max(Self.percentile(floorLatencies, p), 1))
+        let floor = latencies["floor", default: []]
+        for (name, _) in runs {
+            let values = latencies[name, default: []]
+            #expect(values.count == Self.gestures, "\(name): every swipe typed its chord")
+            print("latency first gesture after start (\(blocks) starts), \(name): \(first[name, default: []]) µs")
+            Self.report("gesture → KeyPress, \(name == "floor" ? "C floor (grab, accept, XTest chord)" : name)", values)
+            if let nanoseconds = cpu[name] {
+                print(
+                    "latency CPU of the \(name) per gesture: \(nanoseconds / Int64(blocks * (perBlock + 1)) / 1000) µs")
+            }
+            guard name != "floor", !values.isEmpty, !floor.isEmpty else { continue }
+            let ratio = { (p: Double) in
+                Double(Self.percentile(values, p)) / Double(max(Self.percentile(floor, p), 1))
+            }
+            print(
+                "latency ratio \(name)/floor: p50 \(String(format: "%.2f", ratio(0.5)))×, "
+                    + "p99 \(String(format: "%.2f", ratio(0.99)))×")
         }
-        print(
-            "latency ratio daemon/floor: p50 \(String(format: "%.2f", ratio(0.5)))×, "
-                + "p99 \(String(format: "%.2f", ratio(0.99)))×")
     }
 
     @Test func passThroughWithAndWithoutTheDaemon() throws {

@@ -39,6 +39,8 @@ final class Daemon {
     let notifier: DesktopNotifier
     /// Fired actions in order, keys waiting for their window's focus (`ActionQueue`).
     var actions = ActionQueue()
+    /// The on-screen indicator (Daemon+Feedback.swift).
+    var feedbackState = FeedbackState()
     /// The window manager as last seen, to notice a change.
     var windowManager: WindowManagerInfo?
     private var captured: [CaptureEvent] = []
@@ -144,6 +146,7 @@ final class Daemon {
             pumpX(now: now)
             session.advance(to: now)
             handleOutputs()
+            advanceFeedback(to: now)
             capture.timerFired(at: now)
             if let due = performer.nextDeadline, due <= now {
                 do { try performer.timerFired(at: now) } catch { logger.error("\(error)") }
@@ -176,7 +179,7 @@ final class Daemon {
     func pollTimeout(now: Double) -> Int32 {
         let deadlines = [
             session.nextDeadline, watcher.reloadDeadline, performer.nextDeadline,
-            actions.nextDeadline, capture.nextDeadline
+            actions.nextDeadline, capture.nextDeadline, feedbackState.tracker.nextDeadline
         ].compactMap { $0 }
         guard let earliest = deadlines.min() else { return -1 }
         return Int32(max(0, ((earliest - now) * 1000).rounded(.up)))
@@ -258,6 +261,7 @@ final class Daemon {
                 enqueue(fired, now: MonotonicClock.now())
             case let .state(recognizer, state, _, _):
                 logger.debug("\(recognizer): \(state)")
+                noteFeedback(output)
             case let .transition(recognizer, from, to, cause, time):
                 if verbose {
                     logger.debug("\(EngineEvent.transition(recognizer, from: from, to: to, cause: cause, time: time))")
@@ -267,6 +271,7 @@ final class Daemon {
         }
         session.removeAllOutputs()
         connection.flush()
+        drawFeedback()
         standAsideIfTheKeyboardIsGrabbed()
     }
 

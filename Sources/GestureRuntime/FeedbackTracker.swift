@@ -1,0 +1,129 @@
+import GestureConfig
+import GestureEngine
+
+/// What the on-screen indicator shows, made from a session's outputs: the daemon draws it
+/// (X11Bridge's `FeedbackOverlay`), after the frame's actions, so drawing never delays a key.
+///
+/// One indicator at a time, for the binding whose gesture changed last. A continuous gesture
+/// (pan, pinch, rotate) shows it from `began`, with its figures as they change; a discrete one
+/// (tap, swipe, long press) when it is recognized. It turns to committed when the gesture ends,
+/// to cancelled when it is cancelled, and stays `linger` seconds more.
+public struct FeedbackTracker {
+    /// What the indicator says and where.
+    public struct Indicator: Equatable, Sendable {
+        public enum Tone: Sendable, Equatable {
+            /// Under way: the action fires when the gesture ends (or has fired at began).
+            case pending
+            case committed
+            case cancelled
+        }
+
+        public var text: String
+        /// The fingers' centre, in screen pixels.
+        public var location: Point
+        public var tone: Tone
+    }
+
+    /// What to do with the indicator.
+    public enum Effect: Equatable, Sendable {
+        case show(Indicator)
+        case hide
+    }
+
+    /// How long an ended or cancelled gesture's indicator stays, in seconds.
+    public static let linger = 0.4
+
+    private var current: ObjectIdentifier?
+    private var hideAt: Double?
+
+    public init() {}
+
+    /// When `advance(to:)` has work: the linger's end.
+    public var nextDeadline: Double? { hideAt }
+
+    /// The effect of one session output, if it changes the indicator. `scene` gives the binding.
+    public mutating func handle(_ output: GestureSession.Output, scene: GestureScene) -> Effect? {
+        guard case let .state(recognizer, state, snapshot, time) = output,
+            let binding = scene.binding(for: recognizer)
+        else { return nil }
+        let key = ObjectIdentifier(recognizer)
+        let continuous = binding.recognizer.kind.isContinuous
+        let tone: Indicator.Tone
+        switch state {
+        case .began where continuous, .changed:
+            tone = .pending
+        case .ended, .recognized:
+            tone = .committed
+        case .cancelled where current == key:
+            tone = .cancelled
+        default:
+            return nil
+        }
+        current = tone == .pending ? key : nil
+        hideAt = tone == .pending ? nil : time + Self.linger
+        let location = scene.description.pixels(fromPoints: snapshot.location)
+        return .show(Indicator(text: Self.text(binding, snapshot.measurement), location: location, tone: tone))
+    }
+
+    /// Hides the indicator once its linger is over.
+    public mutating func advance(to time: Double) -> Effect? {
+        guard let hideAt, time >= hideAt else { return nil }
+        self.hideAt = nil
+        current = nil
+        return .hide
+    }
+
+    /// The label: the binding's own name, else what it does; then the gesture's figures.
+    static func text(_ binding: Binding, _ measurement: GestureMeasurement) -> String {
+        var text =
+            binding.isNameGenerated
+            ? (binding.actions.first ?? binding.hold.map { .hold($0, pressed: true) }).map(label) ?? binding.name
+            : binding.name
+        if let figures = figures(measurement) { text += " " + figures }
+        return text
+    }
+
+    /// An action as a person reads it on screen: `ctrl+plus`, `desktop: next`.
+    static func label(_ action: Action) -> String {
+        switch action {
+        case .keys(let sequence): "\(sequence)"
+        case .hold(let chord, _): "hold \(chord)"
+        default: "\(action)"
+        }
+    }
+
+    /// A gesture's figures: an arrow for its direction, a pinch's scale, a rotation's angle.
+    static func figures(_ measurement: GestureMeasurement) -> String? {
+        switch measurement {
+        case .swipe(let direction): arrow(direction)
+        case .pan(let translation, _):
+            translation.dx == 0 && translation.dy == 0
+                ? nil
+                : abs(translation.dx) >= abs(translation.dy)
+                    ? (translation.dx > 0 ? "→" : "←") : (translation.dy > 0 ? "↓" : "↑")
+        case .pinch(let scale, _): "×" + decimal(scale, places: 2)
+        case .rotation(let rotation, _): decimal(rotation * 180 / Double.pi, places: 0) + "°"
+        case .none, .tap, .longPress: nil
+        }
+    }
+
+    static func arrow(_ direction: SwipeDirection) -> String? {
+        if direction.contains(.right) { return "→" }
+        if direction.contains(.left) { return "←" }
+        if direction.contains(.up) { return "↑" }
+        if direction.contains(.down) { return "↓" }
+        return nil
+    }
+
+    /// `value` rounded to `places` decimals, without Foundation's formatting.
+    static func decimal(_ value: Double, places: Int) -> String {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let scaled = Int((value * scale).rounded())
+        guard places > 0 else { return String(scaled) }
+        let sign = scaled < 0 ? "-" : ""
+        let digits = String(abs(scaled))
+        let padded = String(repeating: "0", count: max(0, places + 1 - digits.count)) + digits
+        return sign + padded.dropLast(places) + "." + padded.suffix(places)
+    }
+}

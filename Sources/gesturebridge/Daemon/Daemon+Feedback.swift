@@ -1,0 +1,74 @@
+import GestureConfig
+import GestureEngine
+import GestureRuntime
+import Logging
+import X11Bridge
+
+/// The on-screen indicator: what the frame's outputs say it shows, drawn after the frame's
+/// actions went out, so a key never waits for drawing.
+extension Daemon {
+    /// Notes what the indicator should show after this output; drawn by `drawFeedback`.
+    func noteFeedback(_ output: GestureSession.Output) {
+        guard session.configuration.settings.feedback == .on,
+            let effect = feedbackState.tracker.handle(output, scene: session.scene)
+        else { return }
+        feedbackState.pending = effect
+    }
+
+    /// Draws what the frame decided, then forgets it. Called after the actions are sent.
+    func drawFeedback() {
+        guard let effect = feedbackState.pending else { return }
+        feedbackState.pending = nil
+        apply(effect)
+    }
+
+    /// Hides an indicator whose linger is over.
+    func advanceFeedback(to time: Double) {
+        if let effect = feedbackState.tracker.advance(to: time) { apply(effect) }
+    }
+
+    private func apply(_ effect: FeedbackTracker.Effect) {
+        switch effect {
+        case .hide:
+            feedbackState.overlay?.hide()
+        case .show(let indicator):
+            guard let overlay = openOverlay() else { return }
+            let tone: FeedbackOverlay.Indicator.Tone =
+                switch indicator.tone {
+                case .pending: .pending
+                case .committed: .committed
+                case .cancelled: .cancelled
+                }
+            overlay.show(
+                .init(
+                    text: indicator.text, x: Int(indicator.location.x.rounded()),
+                    y: Int(indicator.location.y.rounded()), tone: tone))
+        }
+    }
+
+    /// The overlay, made at the first indicator (cairo is loaded then); nil, said once, when
+    /// it cannot be made.
+    private func openOverlay() -> FeedbackOverlay? {
+        if let overlay = feedbackState.overlay { return overlay }
+        guard !feedbackState.unavailable else { return nil }
+        do {
+            let overlay = try FeedbackOverlay(displayName: connection.name)
+            feedbackState.overlay = overlay
+            logger.info("on-screen feedback: \(overlay.isTranslucent ? "translucent (a compositor runs)" : "opaque")")
+            return overlay
+        } catch {
+            feedbackState.unavailable = true
+            logger.warning("no on-screen feedback: \(error)")
+            return nil
+        }
+    }
+}
+
+/// The daemon's indicator: the model, what the current frame decided, and the window.
+struct FeedbackState {
+    var tracker = FeedbackTracker()
+    var pending: FeedbackTracker.Effect?
+    var overlay: FeedbackOverlay?
+    /// The overlay could not be made (no libcairo); not tried again.
+    var unavailable = false
+}

@@ -1,0 +1,112 @@
+import Testing
+@testable import GestureConfig
+@testable import GestureEngine
+@testable import GestureRuntime
+
+/// What the indicator shows for a session's gestures, frame by frame.
+@Suite("The indicator's model")
+struct FeedbackTrackerTests {
+    static let yaml = """
+        gestures:
+          - swipe: { fingers: 3, direction: left }
+            do: { keys: ctrl+Right }
+          - name: zoom
+            pinch: { fingers: 2 }
+            steps: { every: 1.25, out: { keys: ctrl+plus }, in: { keys: ctrl+minus } }
+        """
+
+    /// Runs `frames` (time, touches) through a session and the tracker: every effect, in order.
+    static func effects(_ frames: [(Double, [TouchSample])], cancelAt: Double? = nil, until end: Double)
+        throws -> [FeedbackTracker.Effect]
+    {
+        let session = GestureSession(configuration: try ConfigLoader.load(yaml: yaml), scene: SceneDescription())
+        var tracker = FeedbackTracker()
+        var effects: [FeedbackTracker.Effect] = []
+        func collect() {
+            for output in session.outputs {
+                if let effect = tracker.handle(output, scene: session.scene) { effects.append(effect) }
+            }
+            session.removeAllOutputs()
+        }
+        for (time, touches) in frames {
+            if let deadline = tracker.nextDeadline, deadline <= time, let effect = tracker.advance(to: deadline) {
+                effects.append(effect)
+            }
+            session.handle(touches, at: time)
+            collect()
+        }
+        if let cancelAt {
+            session.cancelAll(at: cancelAt)
+            collect()
+        }
+        if let effect = tracker.advance(to: end) { effects.append(effect) }
+        return effects
+    }
+
+    static func touches(_ phase: TouchPhase, _ points: [(Double, Double)]) -> [TouchSample] {
+        points.enumerated().map {
+            TouchSample(
+                id: TouchID(UInt32($0.offset + 1)), phase: phase, location: Point(x: $0.element.0, y: $0.element.1))
+        }
+    }
+
+    static func threeFingerSwipe() -> [(Double, [TouchSample])] {
+        var frames: [(Double, [TouchSample])] = [(0, touches(.began, [(1200, 500), (1300, 500), (1400, 500)]))]
+        for step in 1...6 {
+            let dx = -30.0 * Double(step)
+            frames.append(
+                (0.01 * Double(step), touches(.moved, [(1200 + dx, 500), (1300 + dx, 500), (1400 + dx, 500)])))
+        }
+        frames.append((0.08, touches(.ended, [(1020, 500), (1120, 500), (1220, 500)])))
+        return frames
+    }
+
+    static func spread(_ phase: TouchPhase, _ half: Double) -> [TouchSample] {
+        touches(phase, [(960 - half, 540), (960 + half, 540)])
+    }
+
+    @Test func aSwipeShowsWhatItDidWithItsDirectionThenGoesAway() throws {
+        let effects = try Self.effects(Self.threeFingerSwipe(), until: 1)
+        #expect(effects.count == 2, "\(effects)")
+        guard case .show(let indicator) = effects.first else {
+            Issue.record("no indicator: \(effects)")
+            return
+        }
+        #expect(indicator.text == "ctrl+Right ←", "what the config says, and the direction")
+        #expect(indicator.tone == .committed)
+        #expect(indicator.location.x < 1300 && indicator.location.y == 500, "at the fingers")
+        #expect(effects.last == .hide)
+    }
+
+    @Test func aPinchShowsItsScaleAsItChangesAndCommitsAtTheEnd() throws {
+        var frames: [(Double, [TouchSample])] = [(0, Self.spread(.began, 100))]
+        for step in 1...10 { frames.append((0.01 * Double(step), Self.spread(.moved, 100 + 10 * Double(step)))) }
+        frames.append((0.12, Self.spread(.ended, 200)))
+        let effects = try Self.effects(frames, until: 0.2)
+        let shown = effects.compactMap { effect -> FeedbackTracker.Indicator? in
+            if case .show(let indicator) = effect { return indicator }
+            return nil
+        }
+        #expect(shown.first?.text.hasPrefix("zoom ×") == true && shown.first?.tone == .pending, "\(shown)")
+        #expect(shown.contains { $0.text == "zoom ×2.00" && $0.tone == .pending }, "\(shown.map(\.text))")
+        #expect(shown.last?.tone == .committed)
+        #expect(effects.last != .hide, "still lingering at 0.2 s")
+    }
+
+    @Test func aCancelledPinchSaysSo() throws {
+        var frames: [(Double, [TouchSample])] = [(0, Self.spread(.began, 100))]
+        for step in 1...6 { frames.append((0.01 * Double(step), Self.spread(.moved, 100 + 10 * Double(step)))) }
+        let effects = try Self.effects(frames, cancelAt: 0.07, until: 1)
+        #expect(
+            effects.suffix(2).first.map { if case .show(let i) = $0 { i.tone == .cancelled } else { false } } == true,
+            "\(effects)")
+        #expect(effects.last == .hide)
+    }
+
+    @Test(arguments: [
+        (1.0, 2, "1.00"), (1.234, 2, "1.23"), (0.995, 2, "1.00"), (-0.5, 0, "-1"), (29.6, 0, "30"), (0.05, 2, "0.05")
+    ])
+    func figuresAreRoundedWithoutFoundation(value: Double, places: Int, text: String) {
+        #expect(FeedbackTracker.decimal(value, places: places) == text)
+    }
+}
