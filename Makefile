@@ -17,7 +17,7 @@ BINARY ?=
 INSTALL_FLAGS = --prefix "$(PREFIX)" $(if $(DESTDIR),--destdir "$(DESTDIR)") $(if $(NO_ENABLE),--no-enable) \
 	$(if $(BINARY),--binary "$(BINARY)")
 
-.PHONY: help build install uninstall deb test soak fuzz keysyms
+.PHONY: help build install uninstall deb test soak fuzz keysyms screenshots
 
 help:
 	@echo "GestureBridge make targets:"
@@ -37,6 +37,7 @@ help:
 	@echo "  make fuzz        FUZZ_SECONDS (now: $(FUZZ_SECONDS)) of libFuzzer on each parser: config, trace,"
 	@echo "                   evemu, getevent, libinput-record (FUZZ_TARGETS=... for some)"
 	@echo "  make keysyms     regenerate Sources/GestureConfig/KeysymTable.swift from /usr/include/X11"
+	@echo "  make screenshots redraw docs/feedback-*.png, the README's pictures of the indicator, on a test Xorg"
 
 build:
 	@Scripts/deps.sh build
@@ -77,3 +78,7 @@ keysyms:
 	Scripts/generate-keysyms.py > Sources/GestureConfig/KeysymTable.swift.new
 	mv Sources/GestureConfig/KeysymTable.swift.new Sources/GestureConfig/KeysymTable.swift
 	@git diff --stat -- Sources/GestureConfig/KeysymTable.swift 2>/dev/null || true
+
+screenshots:
+	@Scripts/deps.sh test
+	GESTUREBRIDGE_SCREENSHOTS=$(CURDIR)/docs swift test --filter FeedbackOverlayTests

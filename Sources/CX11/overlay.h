@@ -36,6 +36,9 @@ typedef struct {
     void (*text_extents)(cairo_t *, const char *, cairo_text_extents_t *);
     void (*show_text)(cairo_t *, const char *);
     cairo_status_t (*status)(cairo_t *);
+    /* For the documentation's screenshots (the tests write them): pixels to a PNG file. */
+    cairo_surface_t *(*image_surface_create_for_data)(unsigned char *, cairo_format_t, int, int, int);
+    cairo_status_t (*surface_write_to_png)(cairo_surface_t *, const char *);
 } cx11_cairo_api;
 
 /*
@@ -66,6 +69,8 @@ static inline int cx11_cairo_open(const char *library, cx11_cairo_api *api) {
     CX11_CAIRO(text_extents, "cairo_text_extents")
     CX11_CAIRO(show_text, "cairo_show_text")
     CX11_CAIRO(status, "cairo_status")
+    CX11_CAIRO(image_surface_create_for_data, "cairo_image_surface_create_for_data")
+    CX11_CAIRO(surface_write_to_png, "cairo_surface_write_to_png")
 #undef CX11_CAIRO
     return 1;
 }

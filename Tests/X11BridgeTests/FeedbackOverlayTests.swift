@@ -29,6 +29,38 @@ struct FeedbackOverlayTests {
         return ((value >> 16) & 0xff, (value >> 8) & 0xff, value & 0xff)
     }
 
+    /// With GESTUREBRIDGE_SCREENSHOTS=DIR (`make screenshots`), saves the screen around `frame`
+    /// as DIR/NAME.png, for the README. The corresponding Xlib call is `XGetImage`; cairo writes the PNG.
+    func saveScreenshot(_ name: String, around frame: (x: Int, y: Int, width: Int, height: Int)) throws {
+        guard let directory = ProcessInfo.processInfo.environment["GESTUREBRIDGE_SCREENSHOTS"] else { return }
+        let margin = 24
+        let (x, y) = (max(frame.x - margin, 0), max(frame.y - margin, 0))
+        let (width, height) = (frame.width + 2 * margin, frame.height + 2 * margin)
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        let image = try #require(
+            XGetImage(
+                connection.display, Window(connection.root.rawValue), Int32(x), Int32(y), UInt32(width),
+                UInt32(height), UInt(UInt32.max), ZPixmap))
+        defer { _ = cx11_XDestroyImage(image) }
+        for row in 0..<height {
+            for column in 0..<width {
+                pixels[row * width + column] =
+                    0xff00_0000
+                    | UInt32(truncatingIfNeeded: cx11_XGetPixel(image, Int32(column), Int32(row)) & 0xff_ffff)
+            }
+        }
+        var cairo = cx11_cairo_api()
+        try #require(cx11_cairo_open("libcairo.so.2", &cairo) != 0)
+        let status = pixels.withUnsafeMutableBytes { buffer -> cairo_status_t in
+            let surface = cairo.image_surface_create_for_data(
+                buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width),
+                Int32(height), Int32(width * 4))
+            defer { cairo.surface_destroy(surface) }
+            return cairo.surface_write_to_png(surface, directory + "/" + name + ".png")
+        }
+        #expect(status == CAIRO_STATUS_SUCCESS)
+    }
+
     static func close(_ a: (Int, Int, Int), _ b: (Int, Int, Int), within tolerance: Int = 3) -> Bool {
         abs(a.0 - b.0) <= tolerance && abs(a.1 - b.1) <= tolerance && abs(a.2 - b.2) <= tolerance
     }
@@ -62,8 +94,10 @@ struct FeedbackOverlayTests {
         }
         // The shape: the window's corner, outside the round end, is not drawn.
         #expect(Self.close(try pixel(frame.x, frame.y), background), "the corner is the desktop's")
+        try saveScreenshot("feedback-pending", around: frame)
         overlay.show(.init(text: "next desktop →", x: 960, y: 600, tone: .cancelled))
         try waitUntil("the cancelled tone", timeout: 5) { Self.close(try pixel(x, y), Self.expected(.cancelled)) }
+        try saveScreenshot("feedback-cancelled", around: frame)
         overlay.hide()
         #expect(overlay.frame == nil)
         try waitUntil("the label gone", timeout: 5) { Self.close(try pixel(x, y), background, within: 0) }
@@ -120,6 +154,7 @@ struct FeedbackOverlayTests {
         try waitUntil("the translucent label composited", timeout: 10) {
             Self.close(try pixel(x, y), Self.expected(.committed, alpha: 0.88, over: try beside()))
         }
+        try saveScreenshot("feedback-committed-translucent", around: frame)
         overlay.hide()
         try waitUntil("the label gone", timeout: 10) { Self.close(try pixel(x, y), try beside(), within: 0) }
     }
