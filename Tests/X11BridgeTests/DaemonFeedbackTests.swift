@@ -63,6 +63,15 @@ struct DaemonFeedbackTests {
         #expect(
             labelled[span.first!...span.last!].contains { $0.0 > 200 && $0.1 > 200 && $0.2 > 200 },
             "white text on the label")
+        // A tap on the label while it lingers is not the label's: no gesture wants one finger,
+        // so the touch reaches the client below, whole.
+        try touchscreen.touch(id: 200, phase: .began, x: Double(centre), y: Double(y))
+        #expect(
+            try Self.row(connection, y: y, from: 600, width: 900).contains(where: isFill),
+            "the label was still on screen when the finger landed")
+        try touchscreen.touch(id: 200, phase: .ended, x: Double(centre), y: Double(y))
+        let begin = try client.waitForEvent("TouchBegin under the label") { $0.type == "TouchBegin" }
+        #expect(begin.root_x == Double(centre) && begin.root_y == Double(y))
         try waitUntil("the indicator gone after the gesture", timeout: 3) {
             try Self.row(connection, y: y, from: 600, width: 900).elementsEqual(before) { $0 == $1 }
         }
