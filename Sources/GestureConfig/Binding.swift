@@ -37,6 +37,8 @@ public struct Binding: Hashable, Sendable {
     public var target: ActionTarget
     /// Which kind of device the binding listens to (`device`, default any).
     public var device: InputDevice
+    /// Whether this binding shows the on-screen indicator (`feedback`); nil: `settings`' choice.
+    public var feedback: Feedback?
     /// Where the binding starts in the file, for messages and logs.
     public var location: SourceLocation
 
@@ -54,6 +56,7 @@ public struct Binding: Hashable, Sendable {
         hold: KeyChord? = nil,
         target: ActionTarget = .under,
         device: InputDevice = .any,
+        feedback: Feedback? = nil,
         location: SourceLocation
     ) {
         self.name = name
@@ -68,6 +71,7 @@ public struct Binding: Hashable, Sendable {
         self.hold = hold
         self.target = target
         self.device = device
+        self.feedback = feedback
         self.location = location
     }
 }

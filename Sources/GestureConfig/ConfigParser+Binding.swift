@@ -20,7 +20,7 @@ extension ConfigParser {
     /// The keys a binding may have.
     static let bindingKeys =
         ["name"] + RecognizerKind.allCases.map(\.rawValue)
-        + ["after", "with", "on", "do", "steps", "hold", "target", "device"]
+        + ["after", "with", "on", "do", "steps", "hold", "target", "device", "feedback"]
 
     /// The bindings of a `gestures:` list; the usable ones, after reporting the rest.
     ///
@@ -90,6 +90,7 @@ extension ConfigParser {
         let hold = fields["hold"].flatMap { self.hold($0, kind: kind) }
         let target = fields["target"].flatMap { word($0, as: ActionTarget.self) } ?? .under
         let device = fields["device"].flatMap { word($0, as: InputDevice.self) } ?? .any
+        let feedback = fields["feedback"].flatMap { word($0, as: Feedback.self) }
 
         guard errors.count == errorCount, let spec else { return nil }
         if actions?.isEmpty ?? true, steps == nil, hold == nil {
@@ -112,6 +113,7 @@ extension ConfigParser {
             hold: hold,
             target: target,
             device: device,
+            feedback: feedback,
             location: location(of: node)
         )
     }

@@ -41,10 +41,13 @@ public struct FeedbackTracker {
     /// When `advance(to:)` has work: the linger's end.
     public var nextDeadline: Double? { hideAt }
 
-    /// The effect of one session output, if it changes the indicator. `scene` gives the binding.
-    public mutating func handle(_ output: GestureSession.Output, scene: GestureScene) -> Effect? {
+    /// The effect of one session output, if it changes the indicator. `scene` gives the binding;
+    /// `enabled` is the config's `feedback` setting, which a binding's own `feedback` overrides.
+    public mutating func handle(
+        _ output: GestureSession.Output, scene: GestureScene, enabled: Feedback = .on
+    ) -> Effect? {
         guard case let .state(recognizer, state, snapshot, time) = output,
-            let binding = scene.binding(for: recognizer)
+            let binding = scene.binding(for: recognizer), (binding.feedback ?? enabled) == .on
         else { return nil }
         let key = ObjectIdentifier(recognizer)
         let continuous = binding.recognizer.kind.isContinuous

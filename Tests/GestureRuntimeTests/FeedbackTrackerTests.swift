@@ -16,15 +16,18 @@ struct FeedbackTrackerTests {
         """
 
     /// Runs `frames` (time, touches) through a session and the tracker: every effect, in order.
-    static func effects(_ frames: [(Double, [TouchSample])], cancelAt: Double? = nil, until end: Double)
-        throws -> [FeedbackTracker.Effect]
-    {
-        let session = GestureSession(configuration: try ConfigLoader.load(yaml: yaml), scene: SceneDescription())
+    static func effects(
+        _ frames: [(Double, [TouchSample])], cancelAt: Double? = nil, until end: Double, yaml: String = yaml
+    ) throws -> [FeedbackTracker.Effect] {
+        let configuration = try ConfigLoader.load(yaml: yaml)
+        let session = GestureSession(configuration: configuration, scene: SceneDescription())
         var tracker = FeedbackTracker()
         var effects: [FeedbackTracker.Effect] = []
         func collect() {
             for output in session.outputs {
-                if let effect = tracker.handle(output, scene: session.scene) { effects.append(effect) }
+                if let effect = tracker.handle(output, scene: session.scene, enabled: configuration.settings.feedback) {
+                    effects.append(effect)
+                }
             }
             session.removeAllOutputs()
         }
@@ -101,6 +104,33 @@ struct FeedbackTrackerTests {
             effects.suffix(2).first.map { if case .show(let i) = $0 { i.tone == .cancelled } else { false } } == true,
             "\(effects)")
         #expect(effects.last == .hide)
+    }
+
+    /// `settings: feedback` for all, a binding's own `feedback` for itself.
+    @Test(arguments: [
+        ("", "", true), ("feedback: off", "", false), ("", "    feedback: off\n", false),
+        ("feedback: off", "    feedback: on\n", true), ("feedback: on", "    feedback: on\n", true)
+    ])
+    func theSettingAndTheBindingDecide(setting: String, binding: String, shown: Bool) throws {
+        let yaml = """
+            settings:
+              \(setting.isEmpty ? "finger-window: 150ms" : setting)
+            gestures:
+              - swipe: { fingers: 3, direction: left }
+                do: { keys: ctrl+Right }
+
+            """ + binding
+        #expect(try Self.effects(Self.threeFingerSwipe(), until: 1, yaml: yaml).isEmpty == !shown)
+    }
+
+    @Test func aBadFeedbackWordIsReportedWithItsLine() {
+        #expect {
+            try ConfigLoader.load(
+                yaml: "gestures:\n  - swipe: { fingers: 3 }\n    do: { keys: a }\n    feedback: maybe\n", file: "f.yaml"
+            )
+        } throws: { error in
+            "\(error)".contains("f.yaml:4") && "\(error)".contains("unknown value 'maybe' for 'feedback'")
+        }
     }
 
     @Test(arguments: [

@@ -9,8 +9,9 @@ import X11Bridge
 extension Daemon {
     /// Notes what the indicator should show after this output; drawn by `drawFeedback`.
     func noteFeedback(_ output: GestureSession.Output) {
-        guard session.configuration.settings.feedback == .on,
-            let effect = feedbackState.tracker.handle(output, scene: session.scene)
+        guard
+            let effect = feedbackState.tracker.handle(
+                output, scene: session.scene, enabled: session.configuration.settings.feedback)
         else { return }
         feedbackState.pending = effect
     }
