@@ -50,11 +50,16 @@ public final class FeedbackOverlay {
         }
     }
 
-    /// The label's text size, in pixels.
+    /// The label's text size, in points (1/96 inch): 18 px at 96 dpi.
     public static let fontSize = 18.0
     static let padding = 12.0
-    /// How far above the fingers the label's centre is, so the fingers do not hide it.
-    static let lift = 72
+    /// How far above the fingers the label's centre is, in points, so the fingers do not hide it.
+    public static let lift = 72.0
+
+    /// Pixels per point: dpi / 96, so the label keeps its physical size on a HiDPI screen.
+    public let scale: Double
+    /// `lift` in pixels.
+    public var liftPixels: Int { Int((Self.lift * scale).rounded()) }
 
     let connection: X11Connection
     private var cairo = cx11_cairo_api()
@@ -69,7 +74,8 @@ public final class FeedbackOverlay {
     public private(set) var frame: (x: Int, y: Int, width: Int, height: Int)?
 
     /// Opens its own connection to `displayName` and creates the (unmapped) window.
-    public init(displayName: String?, cairoLibrary: String = "libcairo.so.2") throws(Unavailable) {
+    public init(displayName: String?, scale: Double = 1, cairoLibrary: String = "libcairo.so.2") throws(Unavailable) {
+        self.scale = scale
         guard cx11_cairo_open(cairoLibrary, &cairo) != 0 else { throw .noCairo(cairoLibrary) }
         do {
             connection = try X11Connection(displayName: displayName)
@@ -116,7 +122,7 @@ public final class FeedbackOverlay {
         let display = connection.display
         let (width, height) = measure(indicator.text)
         let x = min(max(indicator.x - width / 2, 0), max(screenSize.width - width, 0))
-        let y = min(max(indicator.y - Self.lift - height / 2, 0), max(screenSize.height - height, 0))
+        let y = min(max(indicator.y - liftPixels - height / 2, 0), max(screenSize.height - height, 0))
         XMoveResizeWindow(display, window, Int32(x), Int32(y), UInt32(width), UInt32(height))
         if !isTranslucent { shape(width: width, height: height) }
         if shown == nil { XMapRaised(display, window) } else { XRaiseWindow(display, window) }
@@ -146,14 +152,14 @@ public final class FeedbackOverlay {
         setFont(context)
         var extents = cairo_text_extents_t()
         cairo.text_extents(context, text, &extents)
-        let width = Int((extents.x_advance + 2 * Self.padding).rounded(.up))
-        let height = Int((Self.fontSize * 1.4 + 2 * Self.padding / 1.5).rounded(.up))
+        let width = Int((extents.x_advance + 2 * Self.padding * scale).rounded(.up))
+        let height = Int(((Self.fontSize * 1.4 + 2 * Self.padding / 1.5) * scale).rounded(.up))
         return (max(width, height), height)
     }
 
     private func setFont(_ context: OpaquePointer?) {
         cairo.select_font_face(context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
-        cairo.set_font_size(context, Self.fontSize)
+        cairo.set_font_size(context, Self.fontSize * scale)
     }
 
     /// The label's outline: a rectangle with half-height round ends.

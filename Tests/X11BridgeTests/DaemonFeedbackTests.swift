@@ -39,7 +39,7 @@ struct DaemonFeedbackTests {
         defer { daemon.stop() }
         let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
         // The label's middle row: FeedbackOverlay.lift above the fingers (y 502).
-        let y = 502 - FeedbackOverlay.lift
+        let y = 502 - Int(FeedbackOverlay.lift)
         let before = try Self.row(connection, y: y, from: 600, width: 900)
         let fill = FeedbackOverlay.fill(.committed)
         let committed = (Int(fill.0 * 255), Int(fill.1 * 255), Int(fill.2 * 255))

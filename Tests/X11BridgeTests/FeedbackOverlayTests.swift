@@ -114,6 +114,20 @@ struct FeedbackOverlayTests {
         #expect(moved.x + moved.width == size.width && moved.y + moved.height <= size.height)
     }
 
+    /// On a 192-dpi screen the label is twice the pixels, the same size to the eye, and twice as
+    /// far above the fingers.
+    @Test func theLabelKeepsItsPhysicalSizeAtAnyDpi() throws {
+        let normal = try FeedbackOverlay(displayName: server.display)
+        let doubled = try FeedbackOverlay(displayName: server.display, scale: 2)
+        let indicator = FeedbackOverlay.Indicator(text: "ctrl+plus", x: 900, y: 700, tone: .pending)
+        normal.show(indicator)
+        doubled.show(indicator)
+        let small = try #require(normal.frame), large = try #require(doubled.frame)
+        #expect(
+            abs(large.height - 2 * small.height) <= 2 && abs(large.width - 2 * small.width) <= 4, "\(small) \(large)")
+        #expect(700 - (large.y + large.height / 2) == 2 * (700 - (small.y + small.height / 2)))
+    }
+
     @Test func aClickOnTheIndicatorReachesTheWindowBelow() throws {
         let client = try TestClient.launch(display: server.display, flags: [])
         defer { client.kill() }

@@ -53,7 +53,7 @@ extension Daemon {
         if let overlay = feedbackState.overlay { return overlay }
         guard !feedbackState.unavailable else { return nil }
         do {
-            let overlay = try FeedbackOverlay(displayName: connection.name)
+            let overlay = try FeedbackOverlay(displayName: connection.name, scale: session.scene.description.dpi / 96)
             feedbackState.overlay = overlay
             logger.info("on-screen feedback: \(overlay.isTranslucent ? "translucent (a compositor runs)" : "opaque")")
             return overlay
