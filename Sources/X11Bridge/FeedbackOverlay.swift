@@ -94,7 +94,9 @@ public final class FeedbackOverlay {
         attributes.override_redirect = 1
         attributes.background_pixel = 0
         attributes.border_pixel = 0
-        var mask = UInt(CWOverrideRedirect | CWBackPixel | CWBorderPixel)
+        // The server keeps the drawing while a window covers it (no Expose to redraw on).
+        attributes.backing_store = Always
+        var mask = UInt(CWOverrideRedirect | CWBackPixel | CWBorderPixel | CWBackingStore)
         let root = Window(connection.root.rawValue)
         if argb {
             visual = info.visual

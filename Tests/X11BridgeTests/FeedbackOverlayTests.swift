@@ -128,6 +128,30 @@ struct FeedbackOverlayTests {
         #expect(700 - (large.y + large.height / 2) == 2 * (700 - (small.y + small.height / 2)))
     }
 
+    /// The opaque label has no one to redraw it on Expose: the server keeps its pixels while
+    /// another window covers it (backing store).
+    @Test func theLabelSurvivesAWindowPassingOverIt() throws {
+        let overlay = try FeedbackOverlay(displayName: server.display)
+        overlay.show(.init(text: "ctrl+minus", x: 500, y: 800, tone: .committed))
+        let frame = try #require(overlay.frame)
+        let (x, y) = Self.insidePoint(frame)
+        try waitUntil("the label drawn", timeout: 5) { Self.close(try pixel(x, y), Self.expected(.committed)) }
+        let display = connection.display
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        attributes.background_pixel = 0xffffff
+        let cover = XCreateWindow(
+            display, Window(connection.root.rawValue), Int32(frame.x - 10), Int32(frame.y - 10),
+            UInt32(frame.width + 20), UInt32(frame.height + 20), 0, 24, UInt32(InputOutput), nil,
+            UInt(CWOverrideRedirect | CWBackPixel), &attributes)
+        XMapRaised(display, cover)
+        connection.flush()
+        try waitUntil("the cover on screen", timeout: 5) { Self.close(try pixel(x, y), (255, 255, 255)) }
+        XDestroyWindow(display, cover)
+        connection.flush()
+        try waitUntil("the label back", timeout: 5) { Self.close(try pixel(x, y), Self.expected(.committed)) }
+    }
+
     @Test func aClickOnTheIndicatorReachesTheWindowBelow() throws {
         let client = try TestClient.launch(display: server.display, flags: [])
         defer { client.kill() }
