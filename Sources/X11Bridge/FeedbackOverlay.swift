@@ -5,7 +5,7 @@ import Glibc
 /// fingers, on an override-redirect window that takes no input (an empty input shape), so a
 /// touch or click under it reaches the window below.
 ///
-/// With a compositor (an owner of `_NET_WM_CM_Sn` when the overlay starts) the window has an
+/// With a compositor (an owner of `_NET_WM_CM_Sn` when an indicator appears) the window has an
 /// ARGB visual and is translucent; without one it is opaque and shaped to the label by a
 /// bounding mask. cairo draws it, loaded on first use (Sources/CX11/overlay.h). The overlay has
 /// its own connection, so its requests never sit in front of an action's; it flushes, and
@@ -63,11 +63,15 @@ public final class FeedbackOverlay {
 
     let connection: X11Connection
     private var cairo = cx11_cairo_api()
-    /// Whether a compositor ran when the overlay started: translucent, else shaped.
-    public let isTranslucent: Bool
-    private let window: Window
-    private let visual: UnsafeMutablePointer<Visual>
+    /// Whether a compositor ran when the window was made: translucent, else shaped. Asked again
+    /// each time an indicator appears, and the window made again when it changed.
+    public private(set) var isTranslucent = false
+    /// Whether a compositor ran when the window was made (it may still lack an ARGB visual).
+    private var madeForCompositor = false
+    private var window: Window = 0
+    private var visual: UnsafeMutablePointer<Visual>?
     private let screenSize: (width: Int, height: Int)
+    private let compositorSelection: Atom
     /// What is on screen, nil when hidden.
     public private(set) var shown: Indicator?
     /// Where the label is on screen, in root pixels, while shown.
@@ -83,12 +87,26 @@ public final class FeedbackOverlay {
             throw .display("\(error)")
         }
         let display = connection.display
-        let screen = cx11_DefaultScreen(display)
         let size = connection.screenSize
         screenSize = (size.width, size.height)
-        let compositor = XGetSelectionOwner(display, XInternAtom(display, "_NET_WM_CM_S\(screen)", 0)) != 0
+        compositorSelection = XInternAtom(display, "_NET_WM_CM_S\(cx11_DefaultScreen(display))", 0)
+        makeWindow(compositor: compositorRuns())
+    }
+
+    /// Whether a compositing manager owns the screen's `_NET_WM_CM_Sn`: one round trip, on the
+    /// overlay's own connection, when an indicator appears (after the gesture's actions went out).
+    private func compositorRuns() -> Bool {
+        XGetSelectionOwner(connection.display, compositorSelection) != 0
+    }
+
+    /// (Re)creates the unmapped window: ARGB under a `compositor` when the screen has such a visual.
+    private func makeWindow(compositor: Bool) {
+        let display = connection.display
+        let screen = cx11_DefaultScreen(display)
+        if window != 0 { XDestroyWindow(display, window) }
         var info = XVisualInfo()
         let argb = compositor && XMatchVisualInfo(display, screen, 32, TrueColor, &info) != 0
+        madeForCompositor = compositor
         isTranslucent = argb
         var attributes = XSetWindowAttributes()
         attributes.override_redirect = 1
@@ -121,6 +139,7 @@ public final class FeedbackOverlay {
     /// Shows `indicator`, or redraws it where it changed; sends the requests without waiting.
     public func show(_ indicator: Indicator) {
         guard indicator != shown else { return }
+        if shown == nil, compositorRuns() != madeForCompositor { makeWindow(compositor: !madeForCompositor) }
         let display = connection.display
         let (width, height) = measure(indicator.text)
         let x = min(max(indicator.x - width / 2, 0), max(screenSize.width - width, 0))

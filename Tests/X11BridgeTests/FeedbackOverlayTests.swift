@@ -167,6 +167,7 @@ struct FeedbackOverlayTests {
     }
 
     @Test func withACompositorTheIndicatorIsTranslucent() throws {
+        let overlay = try FeedbackOverlay(displayName: server.display)
         let compositor = Process()
         compositor.executableURL = URL(fileURLWithPath: "/usr/bin/xcompmgr")
         compositor.environment = ["DISPLAY": server.display, "PATH": "/usr/bin:/bin"]
@@ -181,9 +182,10 @@ struct FeedbackOverlayTests {
         let display = connection.display
         let selection = XInternAtom(display, "_NET_WM_CM_S\(cx11_DefaultScreen(display))", 0)
         try waitUntil("xcompmgr owns _NET_WM_CM_S0", timeout: 10) { XGetSelectionOwner(display, selection) != 0 }
-        let overlay = try FeedbackOverlay(displayName: server.display)
-        #expect(overlay.isTranslucent)
+        // Made before the compositor started, as a daemon started before it is.
+        #expect(!overlay.isTranslucent)
         overlay.show(.init(text: "zoom ×1.4", x: 960, y: 600, tone: .committed))
+        #expect(overlay.isTranslucent, "the compositor is seen when the indicator appears")
         let frame = try #require(overlay.frame)
         let (x, y) = Self.insidePoint(frame)
         // What the compositor paints beside the label (its own root tile): the label is
