@@ -22,6 +22,9 @@ public struct FeedbackTracker {
         /// The fingers' centre, in screen pixels.
         public var location: Point
         public var tone: Tone
+        /// The monitor under the fingers, in screen pixels, which the label stays on; nil for the
+        /// whole screen.
+        public var monitor: Rect? = nil
     }
 
     /// What to do with the indicator.
@@ -65,7 +68,9 @@ public struct FeedbackTracker {
         current = tone == .pending ? key : nil
         hideAt = tone == .pending ? nil : time + Self.linger
         let location = scene.description.pixels(fromPoints: snapshot.location)
-        return .show(Indicator(text: Self.text(binding, snapshot.measurement), location: location, tone: tone))
+        let monitor = scene.description.monitors.first { $0.contains(location) }
+        return .show(
+            Indicator(text: Self.text(binding, snapshot.measurement), location: location, tone: tone, monitor: monitor))
     }
 
     /// Hides the indicator once its linger is over.

@@ -28,12 +28,23 @@ public final class FeedbackOverlay {
         public var x: Int
         public var y: Int
         public var tone: Tone
+        /// The monitor the label stays on (x, y, width, height in root pixels); nil for the screen.
+        public var monitor: (x: Int, y: Int, width: Int, height: Int)?
 
-        public init(text: String, x: Int, y: Int, tone: Tone) {
+        public init(
+            text: String, x: Int, y: Int, tone: Tone, monitor: (x: Int, y: Int, width: Int, height: Int)? = nil
+        ) {
             self.text = text
             self.x = x
             self.y = y
             self.tone = tone
+            self.monitor = monitor
+        }
+
+        public static func == (lhs: Indicator, rhs: Indicator) -> Bool {
+            lhs.text == rhs.text && lhs.x == rhs.x && lhs.y == rhs.y && lhs.tone == rhs.tone
+                && lhs.monitor.map { [$0.x, $0.y, $0.width, $0.height] }
+                    == rhs.monitor.map { [$0.x, $0.y, $0.width, $0.height] }
         }
     }
 
@@ -142,8 +153,9 @@ public final class FeedbackOverlay {
         if shown == nil, compositorRuns() != madeForCompositor { makeWindow(compositor: !madeForCompositor) }
         let display = connection.display
         let (width, height) = measure(indicator.text)
-        let x = min(max(indicator.x - width / 2, 0), max(screenSize.width - width, 0))
-        let y = min(max(indicator.y - liftPixels - height / 2, 0), max(screenSize.height - height, 0))
+        let area = indicator.monitor ?? (0, 0, screenSize.width, screenSize.height)
+        let x = min(max(indicator.x - width / 2, area.x), max(area.x + area.width - width, area.x))
+        let y = min(max(indicator.y - liftPixels - height / 2, area.y), max(area.y + area.height - height, area.y))
         XMoveResizeWindow(display, window, Int32(x), Int32(y), UInt32(width), UInt32(height))
         if !isTranslucent { shape(width: width, height: height) }
         if shown == nil { XMapRaised(display, window) } else { XRaiseWindow(display, window) }

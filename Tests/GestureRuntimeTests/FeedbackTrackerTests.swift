@@ -17,10 +17,11 @@ struct FeedbackTrackerTests {
 
     /// Runs `frames` (time, touches) through a session and the tracker: every effect, in order.
     static func effects(
-        _ frames: [(Double, [TouchSample])], cancelAt: Double? = nil, until end: Double, yaml: String = yaml
+        _ frames: [(Double, [TouchSample])], cancelAt: Double? = nil, until end: Double, yaml: String = yaml,
+        scene: SceneDescription = SceneDescription()
     ) throws -> [FeedbackTracker.Effect] {
         let configuration = try ConfigLoader.load(yaml: yaml)
-        let session = GestureSession(configuration: configuration, scene: SceneDescription())
+        let session = GestureSession(configuration: configuration, scene: scene)
         var tracker = FeedbackTracker()
         var effects: [FeedbackTracker.Effect] = []
         func collect() {
@@ -79,6 +80,17 @@ struct FeedbackTrackerTests {
         #expect(indicator.tone == .committed)
         #expect(indicator.location.x < 1300 && indicator.location.y == 500, "at the fingers")
         #expect(effects.last == .hide)
+    }
+
+    @Test func theIndicatorNamesTheMonitorUnderTheFingers() throws {
+        let left = Rect(x: 0, y: 0, width: 960, height: 1080), right = Rect(x: 960, y: 0, width: 960, height: 1080)
+        let effects = try Self.effects(
+            Self.threeFingerSwipe(), until: 1, scene: SceneDescription(monitors: [left, right]))
+        guard case .show(let indicator) = effects.first else {
+            Issue.record("no indicator: \(effects)")
+            return
+        }
+        #expect(indicator.monitor == right, "the fingers were at x \(indicator.location.x)")
     }
 
     @Test func aPinchShowsItsScaleAsItChangesAndCommitsAtTheEnd() throws {

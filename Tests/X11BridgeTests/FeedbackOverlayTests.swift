@@ -112,6 +112,11 @@ struct FeedbackOverlayTests {
         overlay.show(.init(text: "forward", x: size.width - 2, y: size.height, tone: .pending))
         let moved = try #require(overlay.frame)
         #expect(moved.x + moved.width == size.width && moved.y + moved.height <= size.height)
+        // On the right of two monitors, near their border: it stays on the right one.
+        let right = (x: size.width / 2, y: 0, width: size.width / 2, height: size.height)
+        overlay.show(.init(text: "forward", x: size.width / 2 + 3, y: 500, tone: .pending, monitor: right))
+        let kept = try #require(overlay.frame)
+        #expect(kept.x == size.width / 2, "\(kept)")
     }
 
     /// On a 192-dpi screen the label is twice the pixels, the same size to the eye, and twice as

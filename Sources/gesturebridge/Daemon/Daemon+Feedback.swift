@@ -40,10 +40,13 @@ extension Daemon {
                 case .committed: .committed
                 case .cancelled: .cancelled
                 }
+            let monitor = indicator.monitor.map {
+                (x: Int($0.x), y: Int($0.y), width: Int($0.width), height: Int($0.height))
+            }
             overlay.show(
                 .init(
                     text: indicator.text, x: Int(indicator.location.x.rounded()),
-                    y: Int(indicator.location.y.rounded()), tone: tone))
+                    y: Int(indicator.location.y.rounded()), tone: tone, monitor: monitor))
         }
     }
 
