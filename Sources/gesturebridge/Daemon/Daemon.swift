@@ -271,6 +271,8 @@ final class Daemon {
         }
         session.removeAllOutputs()
         connection.flush()
+        // The frame's keys and clicks go out before any drawing: an action never waits for it.
+        performer.connection.flush()
         drawFeedback()
         standAsideIfTheKeyboardIsGrabbed()
     }
