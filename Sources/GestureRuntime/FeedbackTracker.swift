@@ -81,12 +81,18 @@ public struct FeedbackTracker {
         return .hide
     }
 
-    /// The label: the binding's own name, else what it does; then the gesture's figures.
+    /// The most characters of a label's description (a `command:` line can be long); past it,
+    /// it ends in "…". The figures come after it in full.
+    public static let maximumDescriptionLength = 48
+
+    /// The label: the binding's own name, else what it does (at most
+    /// `maximumDescriptionLength` characters); then the gesture's figures.
     static func text(_ binding: Binding, _ measurement: GestureMeasurement) -> String {
         var text =
             binding.isNameGenerated
             ? (binding.actions.first ?? binding.hold.map { .hold($0, pressed: true) }).map(label) ?? binding.name
             : binding.name
+        if text.count > maximumDescriptionLength { text = text.prefix(maximumDescriptionLength - 1) + "…" }
         if let figures = figures(measurement) { text += " " + figures }
         return text
     }
@@ -109,8 +115,8 @@ public struct FeedbackTracker {
                 ? nil
                 : abs(translation.dx) >= abs(translation.dy)
                     ? (translation.dx > 0 ? "→" : "←") : (translation.dy > 0 ? "↓" : "↑")
-        case .pinch(let scale, _): "×" + decimal(scale, places: 2)
-        case .rotation(let rotation, _): decimal(rotation * 180 / Double.pi, places: 0) + "°"
+        case .pinch(let scale, _): "×" + FixedDecimal.text(scale, decimals: 2)
+        case .rotation(let rotation, _): FixedDecimal.text(rotation * 180 / Double.pi, decimals: 0) + "°"
         case .none, .tap, .longPress: nil
         }
     }
@@ -121,17 +127,5 @@ public struct FeedbackTracker {
         if direction.contains(.up) { return "↑" }
         if direction.contains(.down) { return "↓" }
         return nil
-    }
-
-    /// `value` rounded to `places` decimals, without Foundation's formatting.
-    static func decimal(_ value: Double, places: Int) -> String {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let scaled = Int((value * scale).rounded())
-        guard places > 0 else { return String(scaled) }
-        let sign = scaled < 0 ? "-" : ""
-        let digits = String(abs(scaled))
-        let padded = String(repeating: "0", count: max(0, places + 1 - digits.count)) + digits
-        return sign + padded.dropLast(places) + "." + padded.suffix(places)
     }
 }

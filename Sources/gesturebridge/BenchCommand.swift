@@ -161,9 +161,9 @@ struct BenchCommand: Subcommand {
         var rows = [header]
         for result in results {
             rows.append([
-                result.name, String(result.events), TextColumns.fixed(result.nanosecondsPerEvent, decimals: 0),
-                TextColumns.fixed(result.eventsPerSecond / 1e6, decimals: 2) + "M",
-                countsAllocations ? TextColumns.fixed(result.allocationsPerEvent, decimals: 3) : "n/a",
+                result.name, String(result.events), FixedDecimal.text(result.nanosecondsPerEvent, decimals: 0),
+                FixedDecimal.text(result.eventsPerSecond / 1e6, decimals: 2) + "M",
+                countsAllocations ? FixedDecimal.text(result.allocationsPerEvent, decimals: 3) : "n/a",
                 String(result.busyRecognizers), String(result.busyAtLift)
             ])
         }

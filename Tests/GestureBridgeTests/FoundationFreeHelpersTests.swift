@@ -1,4 +1,5 @@
 import GestureConfig
+import GestureRuntime
 import Glibc
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
         (0, 3, "0.000"), (-0.0004, 3, "0.000"), (-2.5, 1, "-2.5"), (1_790_000 / 1e6, 2, "1.79"), (0.05, 2, "0.05")
     ])
     func fixedDecimals(value: Double, decimals: Int, expected: String) {
-        #expect(TextColumns.fixed(value, decimals: decimals) == expected)
+        #expect(FixedDecimal.text(value, decimals: decimals) == expected)
     }
 
     @Test func leftAlignedPadsToTheWidthAndNeverCuts() {

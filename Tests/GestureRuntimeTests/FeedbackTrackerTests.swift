@@ -135,6 +135,21 @@ struct FeedbackTrackerTests {
         #expect(try Self.effects(Self.threeFingerSwipe(), until: 1, yaml: yaml).isEmpty == !shown)
     }
 
+    @Test func aLongCommandIsCutSoTheLabelFitsTheScreen() throws {
+        let yaml = """
+            gestures:
+              - swipe: { fingers: 3, direction: left }
+                do: { command: "\(String(repeating: "notify-send hello; ", count: 200))" }
+            """
+        guard case .show(let indicator) = try Self.effects(Self.threeFingerSwipe(), until: 1, yaml: yaml).first else {
+            Issue.record("no indicator")
+            return
+        }
+        #expect(indicator.text.hasPrefix("command: notify-send hello;"))
+        #expect(indicator.text.hasSuffix("… ←"), "cut, then the direction: \(indicator.text)")
+        #expect(indicator.text.count == FeedbackTracker.maximumDescriptionLength + 2)
+    }
+
     @Test func aBadFeedbackWordIsReportedWithItsLine() {
         #expect {
             try ConfigLoader.load(
@@ -149,6 +164,6 @@ struct FeedbackTrackerTests {
         (1.0, 2, "1.00"), (1.234, 2, "1.23"), (0.995, 2, "1.00"), (-0.5, 0, "-1"), (29.6, 0, "30"), (0.05, 2, "0.05")
     ])
     func figuresAreRoundedWithoutFoundation(value: Double, places: Int, text: String) {
-        #expect(FeedbackTracker.decimal(value, places: places) == text)
+        #expect(FixedDecimal.text(value, decimals: places) == text)
     }
 }
