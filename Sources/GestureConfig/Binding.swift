@@ -25,7 +25,7 @@ public struct Binding: Hashable, Sendable {
     ///
     /// As in UIKit, one side saying so is enough.
     public var recognizesSimultaneouslyWith: [String]
-    /// When `actions` run (`on`); `.end` for the discrete tap and swipe, which act once when recognized.
+    /// When `actions` run (`on`): as written, else `ActionPhase.default(for:feedback:acts:)`.
     public var phase: ActionPhase
     /// The actions to run at `phase` (`do`), in order; may be empty when `steps` is set.
     public var actions: [Action]
@@ -65,7 +65,7 @@ public struct Binding: Hashable, Sendable {
         self.recognizer = recognizer
         self.requiresFailureOf = requiresFailureOf
         self.recognizesSimultaneouslyWith = recognizesSimultaneouslyWith
-        self.phase = phase ?? (recognizer.kind.isContinuous ? .begin : .end)
+        self.phase = phase ?? .default(for: recognizer.kind, feedback: false, acts: !actions.isEmpty)
         self.actions = actions
         self.steps = steps
         self.hold = hold
@@ -100,14 +100,39 @@ public enum BindingScope: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The moment of a continuous gesture at which a binding's `do` actions run (`on`).
+/// The moment of a gesture at which a binding's `do` actions run (`on`).
 public enum ActionPhase: String, Hashable, Sendable, CaseIterable {
-    /// When the recognizer begins (state `began`).
+    /// When the recognizer begins (state `began`); for a swipe, as soon as it is recognized.
     case begin
-    /// On every change after it began (state `changed`).
+    /// On every change after it began (state `changed`); continuous gestures only.
     case update
-    /// When it ends normally (state `ended`; not when cancelled).
+    /// When the fingers lift (state `ended`), and only if they are still past the gesture's
+    /// threshold then: commit or cancel. Moving back (a swipe back below its distance, a pan
+    /// back near where it started, a pinch or rotation back within its hysteresis) or a touch
+    /// cancel withdraws the actions. A tap always acts so: it is recognized at the lift.
     case end
+
+    /// The phase of a binding that does not say: at the lift, so it can still be taken back,
+    /// when the binding shows feedback and has actions that could be; else as soon as the
+    /// gesture is recognized or begins, UIKit's moment.
+    ///
+    /// Steps and held chords act as the gesture runs whatever this is; a long press
+    /// acts when it begins, its point being the wait.
+    public static func `default`(for kind: RecognizerKind, feedback: Bool, acts: Bool) -> ActionPhase {
+        switch kind {
+        case .tap: .end
+        case .longPress: .begin
+        case .swipe: feedback ? .end : .begin
+        case .pan, .pinch, .rotate: feedback && acts ? .end : .begin
+        }
+    }
+}
+
+extension Binding {
+    /// Whether the `do` actions wait for the lift and can be withdrawn (`on: end`, not a tap).
+    public var actsAtLift: Bool {
+        phase == .end && recognizer.kind != .tap && !actions.isEmpty
+    }
 }
 
 /// Which window an action addresses (`target`).

@@ -107,7 +107,9 @@ extension ConfigParser {
             recognizer: spec,
             requiresFailureOf: after.map(\.name),
             recognizesSimultaneouslyWith: with.map(\.name),
-            phase: phase,
+            phase: phase
+                ?? .default(
+                    for: spec.kind, feedback: (feedback ?? defaultFeedback) == .on, acts: !(actions?.isEmpty ?? true)),
             actions: actions ?? [],
             steps: steps,
             hold: hold,
@@ -118,17 +120,25 @@ extension ConfigParser {
         )
     }
 
-    /// `on: begin|update|end`, which only continuous recognizers have.
+    /// `on: begin|update|end`; a swipe has begin (when recognized) and end (at the lift), a tap none.
     private func phase(_ field: Field, kind: RecognizerKind?) -> ActionPhase? {
-        if let kind, !kind.isContinuous {
+        if kind == .tap {
             report(
                 .neverFires, at: field.keyNode,
-                "'on' applies only to continuous gestures, but \(kind.rawValue) is recognized once",
-                found: "on", suggestion: "remove 'on'; a \(kind.rawValue) acts when it is recognized"
+                "'on' does not apply to a tap: it is recognized when the fingers lift",
+                found: "on", suggestion: "remove 'on'; a tap acts when it is recognized"
             )
             return nil
         }
-        return word(field, as: ActionPhase.self)
+        let phase = word(field, as: ActionPhase.self)
+        if kind == .swipe, phase == .update {
+            report(
+                .invalidValue, at: field.value, "a swipe is recognized once, so it has no 'update'",
+                found: "update",
+                suggestion: "write 'on: begin' to act as soon as it is recognized, or 'on: end' to act at the lift")
+            return nil
+        }
+        return phase
     }
 
     /// `hold: alt`: one chord held while a continuous gesture runs.

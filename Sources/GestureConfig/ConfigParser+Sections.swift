@@ -25,6 +25,7 @@ extension ConfigParser {
         var configuration = Configuration()
         if let root, let fields = fields(of: root, in: "the file", allowed: Self.topLevelKeys) {
             configuration.settings = fields["settings"].map(settings) ?? Settings()
+            defaultFeedback = configuration.settings.feedback
             configuration.screenBindings = bindings(fields["gestures"], scope: .screen)
             configuration.edges = fields["edges"].map(edges) ?? []
             configuration.apps = fields["apps"].map(apps) ?? []
@@ -61,7 +62,7 @@ extension ConfigParser {
         }
         settings.logLevel = fields["log-level"].flatMap { word($0, as: LogLevel.self) }
         settings.commandOutput = fields["command-output"].flatMap { word($0, as: CommandOutput.self) } ?? .discard
-        settings.feedback = fields["feedback"].flatMap { word($0, as: Feedback.self) } ?? .on
+        settings.feedback = fields["feedback"].flatMap { word($0, as: Feedback.self) } ?? .off
         return settings
     }
 

@@ -37,6 +37,8 @@ final class ConfigParser {
     private(set) var unlisted = 0
     /// Every binding seen, usable or not, for the checks across bindings.
     var drafts: [BindingDraft] = []
+    /// The file's `settings: feedback`, read before the bindings: it decides their default `on`.
+    var defaultFeedback: Feedback = .off
 
     /// Creates a parser for the file named `file`.
     init(file: String) {

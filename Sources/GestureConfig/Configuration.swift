@@ -82,7 +82,12 @@ public struct Settings: Hashable, Sendable {
     /// Where commands' output goes (`command-output`).
     public var commandOutput: CommandOutput = .discard
     /// Whether the daemon shows the on-screen indicator while a bound gesture runs (`feedback`).
-    public var feedback: Feedback = .on
+    ///
+    /// Off by default: a binding with feedback acts at the lift (commit or cancel) unless it
+    /// says `on:`, and acting at the lift costs latency: a swipe's key comes when the fingers
+    /// lift, not when it is recognized (58–90 ms later in the repository's swipe traces).
+    /// Drawing itself costs none (the key goes out first).
+    public var feedback: Feedback = .off
 
     /// Creates settings; the defaults are the engine's.
     public init(fingerWindow: Double = Thresholds.fingerWindow, dpi: Double? = nil, logLevel: LogLevel? = nil) {
@@ -92,7 +97,8 @@ public struct Settings: Hashable, Sendable {
     }
 }
 
-/// Whether the on-screen indicator is shown (`feedback`).
+/// Whether the on-screen indicator is shown (`feedback`); `on` also makes the binding act at the
+/// lift unless it says `on:` (`ActionPhase.default(for:feedback:acts:)`).
 public enum Feedback: String, Hashable, Sendable, CaseIterable {
     case on, off
 }

@@ -112,6 +112,15 @@ open class GestureRecognizer {
     /// The kind-specific figures reported with each action message.
     open var measurement: GestureMeasurement { .none }
 
+    /// Whether the fingers are, now, as far along as they had to be for the gesture to begin
+    /// or be recognized; false once they have moved back within that threshold.
+    ///
+    /// Not in UIKit, where a gesture that began stays begun however the fingers go on.
+    /// GestureBridge's commit-or-cancel (`on: end`) uses it: a binding that acts at the lift
+    /// does not act when the fingers were taken back before lifting. The default, true,
+    /// suits gestures with no such threshold (tap, long press).
+    open var isPastThreshold: Bool { true }
+
     // MARK: Relationships
 
     weak var engine: GestureEngine?
@@ -201,7 +210,7 @@ open class GestureRecognizer {
     public func snapshot() -> GestureSnapshot {
         GestureSnapshot(
             location: location(in: nil), numberOfTouches: numberOfTouches, measurement: measurement,
-            startLocation: sequenceTouches.first?.hitTestLocation)
+            startLocation: sequenceTouches.first?.hitTestLocation, isPastThreshold: isPastThreshold)
     }
 }
 

@@ -88,11 +88,17 @@ public struct GestureSnapshot: Sendable, Hashable {
     ///
     /// For a touchpad's touches it is the pointer, where their view was hit-tested.
     public var startLocation: Point
+    /// Whether the fingers were past the gesture's threshold (`GestureRecognizer.isPastThreshold`).
+    public var isPastThreshold: Bool
 
-    public init(location: Point, numberOfTouches: Int, measurement: GestureMeasurement, startLocation: Point? = nil) {
+    public init(
+        location: Point, numberOfTouches: Int, measurement: GestureMeasurement, startLocation: Point? = nil,
+        isPastThreshold: Bool = true
+    ) {
         self.location = location
         self.numberOfTouches = numberOfTouches
         self.measurement = measurement
         self.startLocation = startLocation ?? location
+        self.isPastThreshold = isPastThreshold
     }
 }

@@ -50,6 +50,9 @@ open class MultiFingerGestureRecognizer: GestureRecognizer {
         preconditionFailure("\(Self.self) must override hasPassedHysteresis")
     }
 
+    /// The spread or turn is back within the hysteresis: the fingers were taken back.
+    open override var isPastThreshold: Bool { hasPassedHysteresis }
+
     /// Tells the velocity estimate that the value was set from outside, so it does not see a jump.
     func valueWasSet(from old: Double, to new: Double) {
         velocityTracker.shift(dx: new - old)

@@ -33,6 +33,9 @@ open class PanGestureRecognizer: GestureRecognizer {
     var tracker = VelocityTracker()
     /// The time of the tracker's newest sample; a second callback in the same frame adds none.
     var lastSampleTime: Double?
+    /// The hysteresis left out of the translation when the pan began (and any `setTranslation`
+    /// since), so that translation plus it is the centroid's movement since the fingers landed.
+    var hiddenMovement: Vector = .zero
 
     override open var kind: GestureKind { .pan }
 
@@ -40,6 +43,14 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     override open var measurement: GestureMeasurement {
         .pan(translation: translation(in: nil), velocity: velocity(in: nil))
+    }
+
+    /// Whether the centroid is still past the hysteresis, on either axis, in a direction the pan
+    /// may go; false when the fingers were taken back near where they landed.
+    override open var isPastThreshold: Bool {
+        let moved = currentTranslation + hiddenMovement
+        guard abs(moved.dx) > hysteresis || abs(moved.dy) > hysteresis else { return false }
+        return !allowedDirections.intersection(Self.dominantDirections(of: moved)).isEmpty
     }
 
     /// The movement of the centroid since the pan began, less the hysteresis, in points.
@@ -55,6 +66,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// Velocity is unaffected: the stored samples move by the same amount.
     public func setTranslation(_ translation: Vector, in view: View?) {
         tracker.shift(dx: translation.dx - currentTranslation.dx, dy: translation.dy - currentTranslation.dy)
+        hiddenMovement = hiddenMovement + (currentTranslation - translation)
         origin = trackedCentroid - translation
         currentTranslation = translation
     }
@@ -133,6 +145,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         origin = .zero
         trackedCentroid = .zero
         currentTranslation = .zero
+        hiddenMovement = .zero
         tracker.reset()
         lastSampleTime = nil
     }
@@ -182,6 +195,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             dx: crossesX ? (moved.dx > 0 ? hysteresis : -hysteresis) : 0,
             dy: crossesY ? (moved.dy > 0 ? hysteresis : -hysteresis) : 0)
         origin = origin + offset
+        hiddenMovement = offset
         currentTranslation = moved - offset
         tracker.shift(dx: -offset.dx, dy: -offset.dy)
         state = .began

@@ -48,6 +48,14 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     override open var measurement: GestureMeasurement { .swipe(direction: recognizedDirection) }
 
+    /// Where the swipe began, as UIKit documents for a swipe's `location(in:)`: the centroid's
+    /// starting point, moved along when a late finger lands so that it stays the stroke's start.
+    ///
+    /// The centroid now is this plus the travel.
+    override open func location(in view: View?) -> Point {
+        view?.convert(fromScreen: origin) ?? origin
+    }
+
     // MARK: Touches
 
     override open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {

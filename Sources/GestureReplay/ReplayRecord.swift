@@ -19,11 +19,17 @@ public enum ReplayRecord: Sendable {
     case action(time: Double, gesture: String, action: [(String, JSONValue)])
     /// The decision for one touch sequence: consumed by a gesture, or replayed to the application.
     case delivery(time: Double, touch: TouchID, delivery: Delivery)
+    /// What a binding that acts at the lift (`on: end`) will do or did: `commit` is `withdrawn`
+    /// (nothing ran; always printed, with its `reason`), or, with `verbose`, `will-act`,
+    /// `will-not-act` (with a reason) and `acted`.
+    case commitment(time: Double, gesture: String, kind: String, commit: String, reason: String?, verbose: Bool)
 
     /// When it happened, in seconds.
     public var time: Double {
         switch self {
-        case .state(let time, _, _, _, _, _, _, _, _), .action(let time, _, _), .delivery(let time, _, _): time
+        case .state(let time, _, _, _, _, _, _, _, _), .action(let time, _, _), .delivery(let time, _, _),
+            .commitment(let time, _, _, _, _, _):
+            time
         }
     }
 
@@ -79,7 +85,9 @@ extension ReplayRecord: Equatable {
             return t1 == t2 && g1 == g2 && JSONValue.membersEqual(a1, a2)
         case let (.delivery(t1, id1, d1), .delivery(t2, id2, d2)):
             return t1 == t2 && id1 == id2 && d1 == d2
-        case (.state, _), (.action, _), (.delivery, _):
+        case let (.commitment(t1, g1, k1, c1, r1, v1), .commitment(t2, g2, k2, c2, r2, v2)):
+            return t1 == t2 && g1 == g2 && k1 == k2 && c1 == c2 && r1 == r2 && v1 == v2
+        case (.state, _), (.action, _), (.delivery, _), (.commitment, _):
             return false
         }
     }

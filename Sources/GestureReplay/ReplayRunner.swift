@@ -80,6 +80,20 @@ struct ReplayRecorder {
                 records.append(stateRecord(recognizer, to, recognizer.snapshot(), time: time, verbose: true))
             case let .delivery(id, delivery, time):
                 records.append(.delivery(time: time, touch: id, delivery: delivery))
+            case let .commitment(recognizer, commitment, time):
+                let (commit, reason): (String, String?) =
+                    switch commitment {
+                    case .willAct: ("will-act", nil)
+                    case .willNotAct(let reason, _): ("will-not-act", reason)
+                    case .acted: ("acted", nil)
+                    case .withdrawn(let reason): ("withdrawn", reason)
+                    }
+                let isWithdrawn = if case .withdrawn = commitment { true } else { false }
+                guard verbose || isWithdrawn else { continue }
+                records.append(
+                    .commitment(
+                        time: time, gesture: scene.binding(for: recognizer)?.name ?? recognizer.name,
+                        kind: recognizer.kind.description, commit: commit, reason: reason, verbose: !isWithdrawn))
             }
         }
         session.removeAllOutputs()

@@ -57,6 +57,9 @@ extension ReplayWriter {
             case .rejected: consequence = "replayed to the application"
             }
             return [fixedTime(time), "touch \(touch)", "delivery", "\(delivery) (\(consequence))"]
+        case let .commitment(time, gesture, kind, commit, reason, verbose):
+            let what = "\(plain(kind)) \(commit)"
+            return [fixedTime(time), plain(gesture), verbose ? "(\(what))" : what, reason.map(plain) ?? ""]
         }
     }
 

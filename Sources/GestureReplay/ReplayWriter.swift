@@ -80,6 +80,14 @@ public struct ReplayWriter: Sendable {
                 ("t", .number(time)), ("touch", .number(Double(touch.rawValue))),
                 ("delivery", .string(delivery.description))
             ]
+        case let .commitment(time, gesture, kind, commit, reason, verbose):
+            var members: [(String, JSONValue)] = [
+                ("t", .number(time)), ("gesture", .string(gesture)), ("kind", .string(kind)),
+                ("commit", .string(commit))
+            ]
+            if let reason { members.append(("reason", .string(reason))) }
+            if verbose { members.append(("verbose", .bool(true))) }
+            return members
         }
     }
 }

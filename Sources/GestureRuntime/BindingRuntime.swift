@@ -33,10 +33,12 @@ public struct ActionContext: Sendable, Hashable {
 
 /// Turns recognizers' action messages into the actions their bindings ask for.
 ///
-/// Discrete gestures fire `do` when recognized. Continuous ones fire it at the
-/// phase named by `on:` (begin by default; update means began and every change;
-/// end means ended, never cancelled). `steps` fire once per step of scale,
-/// angle or distance, in the direction of travel, counted from where it began.
+/// A tap fires `do` when recognized. Other gestures fire it at the phase named by
+/// `on:` (its default: `ActionPhase.default(for:feedback:acts:)`): begin (a swipe: when
+/// recognized), update (began and every change), or end: at the lift, and only if the
+/// fingers are still past the gesture's threshold (`Commitment`, in
+/// `Commitment.swift`). `steps` fire once per step of scale, angle or distance, in the
+/// direction of travel, counted from where it began.
 public final class BindingRuntime {
     /// The most steps one update fires, per axis. A gesture that jumps further (fingers that
     /// land almost on one another and then spread make the scale leap) moves the mark to
@@ -51,23 +53,27 @@ public final class BindingRuntime {
     private var fired: [ObjectIdentifier: (Int, Int)] = [:]
     /// Per recognizer: when its current second of steps began, and how many fired in it.
     private var budget: [ObjectIdentifier: (since: Double, count: Int)] = [:]
+    /// The bindings that act at the lift whose gestures are under way.
+    var commits: [PendingCommit] = []
 
     /// A runtime for one built scene.
     public init(scene: GestureScene) {
         self.scene = scene
+        commits.reserveCapacity(8)
     }
 
-    /// The actions to perform for one action message.
-    public func actions(
-        for recognizer: GestureRecognizer, state: GestureRecognizer.State,
-        snapshot: GestureSnapshot, time: Double
-    ) -> [FiredAction] {
-        guard let binding = scene.binding(for: recognizer) else { return [] }
+    /// Appends the actions (and commitments) of one action message to `outputs`. `liveTouches`
+    /// are the engine's, for a swipe whose actions wait for its fingers to lift.
+    public func handle(
+        _ recognizer: GestureRecognizer, state: GestureRecognizer.State, snapshot: GestureSnapshot,
+        time: Double, liveTouches: [Touch], into outputs: inout [GestureSession.Output]
+    ) {
+        guard let binding = scene.binding(for: recognizer) else { return }
         let context = makeContext(binding, recognizer, state, snapshot)
-        var fired: [FiredAction] = []
         func fire(_ actions: [Action]) {
             for action in actions {
-                fired.append(FiredAction(time: time, gesture: binding.name, action: action, context: context))
+                outputs.append(
+                    .action(FiredAction(time: time, gesture: binding.name, action: action, context: context)))
             }
         }
         if let chord = binding.hold {
@@ -75,9 +81,13 @@ public final class BindingRuntime {
             if state == .began { fire([.hold(chord, pressed: true)]) }
             if state == .ended || state == .cancelled { fire([.hold(chord, pressed: false)]) }
         }
-        if firesDo(binding, state) { fire(binding.actions) }
+        if binding.actsAtLift {
+            commit(
+                binding, recognizer, state, snapshot, context, time: time, liveTouches: liveTouches, into: &outputs)
+        } else if firesDo(binding, state) {
+            fire(binding.actions)
+        }
         if let steps = binding.steps { stepActions(steps, recognizer, state, snapshot.measurement, time: time, fire) }
-        return fired
     }
 
     func firesDo(_ binding: Binding, _ state: GestureRecognizer.State) -> Bool {

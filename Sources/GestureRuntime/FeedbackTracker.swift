@@ -6,15 +6,18 @@ import GestureEngine
 ///
 /// One indicator at a time, for the binding whose gesture changed last. A continuous gesture
 /// (pan, pinch, rotate) shows it from `began`, with its figures as they change; a discrete one
-/// (tap, swipe, long press) when it is recognized. It turns to committed when the gesture ends,
-/// to cancelled when it is cancelled, and stays `linger` seconds more.
+/// (tap, swipe) when it is recognized. It turns to committed when the binding acts, to cancelled
+/// when the gesture is cancelled or its binding's actions withdrawn (`Commitment`), and stays
+/// `linger` seconds more.
 public struct FeedbackTracker {
     /// What the indicator says and where.
     public struct Indicator: Equatable, Sendable {
         public enum Tone: Sendable, Equatable {
             /// Under way: the action fires when the gesture ends (or has fired at began).
             case pending
+            /// Acted.
             case committed
+            /// Cancelled, withdrawn, or (with "lift to cancel") about to be.
             case cancelled
         }
 
@@ -38,6 +41,11 @@ public struct FeedbackTracker {
 
     private var current: ObjectIdentifier?
     private var hideAt: Double?
+    /// For the current gesture of a binding that acts at the lift: whether lifting now would act.
+    private var willAct = true
+    /// The current gesture's figures and where its label is (pixels), for commitments, which carry neither.
+    private var measurement: GestureMeasurement = .none
+    private var location = Point(x: 0, y: 0)
 
     public init() {}
 
@@ -46,31 +54,71 @@ public struct FeedbackTracker {
 
     /// The effect of one session output, if it changes the indicator. `scene` gives the binding;
     /// `enabled` is the config's `feedback` setting, which a binding's own `feedback` overrides.
+    ///
+    /// A binding that acts at the lift (`on: end`) shows, while its gesture runs, whether lifting
+    /// now would act (grey) or not (red, "lift to cancel"); then that it acted or was withdrawn.
     public mutating func handle(
         _ output: GestureSession.Output, scene: GestureScene, enabled: Feedback = .on
     ) -> Effect? {
-        guard case let .state(recognizer, state, snapshot, time) = output,
-            let binding = scene.binding(for: recognizer), (binding.feedback ?? enabled) == .on
-        else { return nil }
-        let key = ObjectIdentifier(recognizer)
-        let continuous = binding.recognizer.kind.isContinuous
-        let tone: Indicator.Tone
-        switch state {
-        case .began where continuous, .changed:
-            tone = .pending
-        case .ended, .recognized:
-            tone = .committed
-        case .cancelled where current == key:
-            tone = .cancelled
-        default:
+        switch output {
+        case let .state(recognizer, state, snapshot, time):
+            guard let binding = scene.binding(for: recognizer), (binding.feedback ?? enabled) == .on else { return nil }
+            let key = ObjectIdentifier(recognizer)
+            let continuous = binding.recognizer.kind.isContinuous
+            let tone: Indicator.Tone
+            switch state {
+            case .began where continuous, .changed:
+                if current != key { willAct = true }
+                tone = binding.actsAtLift && !willAct ? .cancelled : .pending
+            case .ended, .recognized:
+                guard !binding.actsAtLift else {
+                    // Its commitment follows, with what lifting will do.
+                    measurement = snapshot.measurement
+                    return nil
+                }
+                tone = .committed
+            case .cancelled where current == key:
+                tone = .cancelled
+            default:
+                return nil
+            }
+            let lingers = tone == .committed || state == .cancelled
+            current = lingers ? nil : key
+            hideAt = lingers ? time + Self.linger : nil
+            measurement = snapshot.measurement
+            location = scene.description.pixels(fromPoints: snapshot.location)
+            var text = Self.text(binding, measurement)
+            if tone == .cancelled, !lingers { text += Self.liftToCancel }
+            return show(text, tone, scene)
+        case let .commitment(recognizer, commitment, time):
+            guard let binding = scene.binding(for: recognizer), (binding.feedback ?? enabled) == .on else { return nil }
+            let key = ObjectIdentifier(recognizer)
+            let text = Self.text(binding, measurement)
+            switch commitment {
+            case .willAct(let point), .willNotAct(_, let point):
+                current = key
+                hideAt = nil
+                willAct = if case .willAct = commitment { true } else { false }
+                location = scene.description.pixels(fromPoints: point)
+                return show(willAct ? text : text + Self.liftToCancel, willAct ? .pending : .cancelled, scene)
+            case .acted, .withdrawn:
+                current = nil
+                hideAt = time + Self.linger
+                let acted = commitment == .acted
+                return show(acted ? text : text + Self.cancelledSuffix, acted ? .committed : .cancelled, scene)
+            }
+        case .transition, .action, .delivery:
             return nil
         }
-        current = tone == .pending ? key : nil
-        hideAt = tone == .pending ? nil : time + Self.linger
-        let location = scene.description.pixels(fromPoints: snapshot.location)
+    }
+
+    /// What a label says while lifting would withdraw its binding's actions, and once it did.
+    static let liftToCancel = " · lift to cancel"
+    static let cancelledSuffix = " · cancelled"
+
+    private func show(_ text: String, _ tone: Indicator.Tone, _ scene: GestureScene) -> Effect {
         let monitor = scene.description.monitors.first { $0.contains(location) }
-        return .show(
-            Indicator(text: Self.text(binding, snapshot.measurement), location: location, tone: tone, monitor: monitor))
+        return .show(Indicator(text: text, location: location, tone: tone, monitor: monitor))
     }
 
     /// Hides the indicator once its linger is over.

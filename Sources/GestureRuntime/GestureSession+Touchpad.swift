@@ -18,6 +18,7 @@ extension GestureSession {
         if event.phase == .began, pad.cancelFrame() {
             engine.handle(pad.samples, at: time)
             collect()
+            follow(pad.samples, at: time)
         }
         guard
             pad.frame(
@@ -26,5 +27,6 @@ extension GestureSession {
         else { return }
         engine.handle(pad.samples, at: time)
         collect()
+        follow(pad.samples, at: time)
     }
 }

@@ -20,6 +20,8 @@ public final class GestureSession {
         case action(FiredAction)
         /// A touch's delivery decision, made once.
         case delivery(TouchID, Delivery, time: Double)
+        /// Whether a binding that acts at the lift (`on: end`) will act, and at the end whether it did.
+        case commitment(GestureRecognizer, Commitment, time: Double)
     }
 
     /// The config in effect.
@@ -72,6 +74,12 @@ public final class GestureSession {
         }
         engine.handle(samples, at: time)
         collect()
+        follow(samples, at: time)
+    }
+
+    /// Lets the bindings waiting for a lift follow the frame's fingers (points).
+    func follow(_ frame: [TouchSample], at time: Double) {
+        runtime.follow(frame, time: engine.now, into: &outputs)
     }
 
     /// Fires the timers due by `time`, each at its own time.
@@ -89,6 +97,7 @@ public final class GestureSession {
     public func cancelAll(at time: Double) {
         engine.cancelAll(at: time)
         collect()
+        runtime.withdrawAll(time: engine.now, into: &outputs)
         applyPendingChanges()
     }
 
@@ -125,9 +134,9 @@ public final class GestureSession {
             switch event {
             case let .action(recognizer, state, snapshot, time):
                 outputs.append(.state(recognizer, state, snapshot, time: time))
-                for fired in runtime.actions(for: recognizer, state: state, snapshot: snapshot, time: time) {
-                    outputs.append(.action(fired))
-                }
+                runtime.handle(
+                    recognizer, state: state, snapshot: snapshot, time: time, liveTouches: engine.touches,
+                    into: &outputs)
             case let .transition(recognizer, from, to, cause, time):
                 outputs.append(.transition(recognizer, from: from, to: to, cause: cause, time: time))
             case let .delivery(id, delivery, time):

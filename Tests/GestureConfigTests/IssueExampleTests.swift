@@ -24,7 +24,8 @@ import Testing
 
         #expect(bindings[0].recognizer == .swipe(SwipeParameters(numberOfTouchesRequired: 3, direction: .left)))
         #expect(bindings[0].actions == [.desktop(.switchTo(.next))])
-        #expect(bindings[0].phase == .end)
+        // No `on:` and no feedback: the swipe acts as soon as it is recognized, as in UIKit.
+        #expect(bindings[0].phase == .begin)
         #expect(bindings[0].location == SourceLocation(file: "issue-example.yaml", line: 4, column: 5))
 
         #expect(bindings[1].recognizer == .tap(TapParameters(numberOfTouchesRequired: 3, numberOfTapsRequired: 2)))

@@ -294,8 +294,20 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
                     do: { keys: a }
                 """,
             kind: .neverFires,
-            expected: "config.yaml:3:5: 'on' applies only to continuous gestures, but tap is recognized once; "
+            expected: "config.yaml:3:5: 'on' does not apply to a tap: it is recognized when the fingers lift; "
                 + "remove 'on'; a tap acts when it is recognized"
+        ),
+        MistakeCase(
+            label: "on: update for a swipe",
+            yaml: """
+                gestures:
+                  - swipe: {}
+                    on: update
+                    do: { keys: a }
+                """,
+            kind: .invalidValue,
+            expected: "config.yaml:3:9: a swipe is recognized once, so it has no 'update'; "
+                + "write 'on: begin' to act as soon as it is recognized, or 'on: end' to act at the lift"
         ),
         MistakeCase(
             label: "steps for a swipe",

@@ -375,6 +375,83 @@ import Testing
         #expect(run.actions(of: "page").count == 20)
     }
 
+    // MARK: 10b. Commit or cancel: `on: end`, the default of a binding with feedback
+
+    /// One binding that acts at the lift: when it acted (ms), or why it did not.
+    struct CommitCase: CustomTestStringConvertible, Sendable {
+        var config: String
+        var trace: String
+        var gesture: String
+        var recognized: GestureRecognizer.State
+        var acted: [Int]
+        var withdrawn: String?
+        var testDescription: String { "\(trace) under \(config)" }
+    }
+
+    static let commitCases: [CommitCase] = [
+        // Recognized at 20 ms with the fingers down; acts when they lift, at 70.
+        .init(
+            config: "swipe.yaml", trace: "swipe-left.jsonl", gesture: "next-desktop", recognized: .ended, acted: [70]),
+        // Taken back to where it started: nothing, and the line says why.
+        .init(
+            config: "swipe.yaml", trace: "swipe-left-and-back.jsonl", gesture: "next-desktop", recognized: .ended,
+            acted: [], withdrawn: "moved back past where it started"),
+        // Back below its 50 pt, then on again: the lift is what counts.
+        .init(
+            config: "swipe.yaml", trace: "swipe-back-and-on-again.jsonl", gesture: "next-desktop",
+            recognized: .ended, acted: [150]),
+        // Back, but still 80 pt along: it acts.
+        .init(
+            config: "swipe.yaml", trace: "swipe-part-way-back.jsonl", gesture: "next-desktop", recognized: .ended,
+            acted: [110]),
+        .init(
+            config: "swipe.yaml", trace: "swipe-left-cancelled.jsonl", gesture: "next-desktop", recognized: .ended,
+            acted: [], withdrawn: "its touches were cancelled"),
+        // `on: begin`: as soon as it is recognized, feedback or not.
+        .init(
+            config: "swipe.yaml", trace: "swipe-right.jsonl", gesture: "previous-desktop", recognized: .ended,
+            acted: [20]),
+        .init(config: "pan.yaml", trace: "drag-right.jsonl", gesture: "page", recognized: .began, acted: [110]),
+        .init(
+            config: "pan.yaml", trace: "drag-right-and-back.jsonl", gesture: "page", recognized: .began, acted: [],
+            withdrawn: "moved back within 10 pt of where it started"),
+        .init(config: "pinch-rotate.yaml", trace: "spread.jsonl", gesture: "zoom", recognized: .began, acted: [110]),
+        .init(
+            config: "pinch-rotate.yaml", trace: "spread-and-back.jsonl", gesture: "zoom", recognized: .began,
+            acted: [], withdrawn: "spread back within 24 pt of where it started"),
+        .init(config: "pinch-rotate.yaml", trace: "turn.jsonl", gesture: "spin", recognized: .began, acted: [110]),
+        .init(
+            config: "pinch-rotate.yaml", trace: "turn-and-back.jsonl", gesture: "spin", recognized: .began,
+            acted: [], withdrawn: "turned back within 7.5° of where it started")
+    ]
+
+    @Test(arguments: commitCases)
+    func aBindingThatActsAtTheLiftActsOnlyIfStillPastItsThreshold(_ c: CommitCase) throws {
+        let run = try ScenarioRun("commit", config: c.config, trace: c.trace)
+        #expect(run.states(of: c.gesture).first == c.recognized)
+        #expect(run.actions(of: c.gesture).map(\.millisecond) == c.acted)
+        #expect(run.withdrawals(of: c.gesture).map(\.reason) == (c.withdrawn.map { [$0] } ?? []))
+        // The touches were the gesture's from its recognition on, acted or not.
+        #expect(
+            run.records.filter(\.isDelivery).allSatisfy {
+                if case .delivery(_, _, .accepted) = $0 { true } else { false }
+            })
+    }
+
+    /// Verbose, a swipe taken back says when lifting stopped being an action, and how far back it was.
+    @Test func verboseSaysWhenLiftingWouldNoLongerAct() throws {
+        let run = try ScenarioRun("commit", config: "swipe.yaml", trace: "swipe-left-and-back.jsonl", verbose: true)
+        let commits = run.records.compactMap { record -> String? in
+            guard case let .commitment(time, "next-desktop", _, commit, reason, _) = record else { return nil }
+            return "\(ScenarioRun.milliseconds(time)) \(commit)" + (reason.map { ": \($0)" } ?? "")
+        }
+        #expect(
+            commits == [
+                "20 will-act", "110 will-not-act: moved back to 30 pt of the 50 pt a swipe needs",
+                "130 withdrawn: moved back past where it started"
+            ])
+    }
+
     // MARK: The issue's example config, whole
 
     static let issueExample: [E] = [
@@ -480,11 +557,12 @@ import Testing
     // MARK: 11. `--verbose`
 
     @Test(arguments: ScenarioFiles.all)
-    func verboseAddsOnlyMarkedFailedAndPossibleLines(_ files: ScenarioFiles) throws {
+    func verboseAddsOnlyMarkedFailedPossibleAndCommitmentLines(_ files: ScenarioFiles) throws {
         let quiet = try files.run(verbose: false)
         let verbose = try files.run(verbose: true)
         #expect(!quiet.records.contains { $0.isVerboseLine || $0.isFailedOrPossible })
-        #expect(verbose.records.filter { $0.isVerboseLine }.allSatisfy { $0.isFailedOrPossible })
+        // A binding that acts at the lift says, verbosely, whether it will and that it did.
+        #expect(verbose.records.filter { $0.isVerboseLine }.allSatisfy { $0.isFailedOrPossible || $0.isCommitment })
         #expect(verbose.records.filter { $0.isFailedOrPossible }.allSatisfy { $0.isVerboseLine })
         #expect(verbose.records.filter { !$0.isVerboseLine } == quiet.records, "everything else is the same output")
         // A gesture that ran is reset when it is over: verbose shows it back in possible.

@@ -7,6 +7,8 @@ import Testing
 @Suite("The indicator's model")
 struct FeedbackTrackerTests {
     static let yaml = """
+        settings:
+          feedback: on
         gestures:
           - swipe: { fingers: 3, direction: left }
             do: { keys: ctrl+Right }
@@ -69,17 +71,41 @@ struct FeedbackTrackerTests {
         touches(phase, [(960 - half, 540), (960 + half, 540)])
     }
 
-    @Test func aSwipeShowsWhatItDidWithItsDirectionThenGoesAway() throws {
+    /// Recognized with the fingers down: what lifting will do, at the fingers; at the lift, done.
+    @Test func aSwipeShowsWhatItWillDoThenThatItDidThenGoesAway() throws {
         let effects = try Self.effects(Self.threeFingerSwipe(), until: 1)
-        #expect(effects.count == 2, "\(effects)")
-        guard case .show(let indicator) = effects.first else {
+        #expect(effects.count == 3, "\(effects)")
+        guard case .show(let indicator) = effects.first, case .show(let done) = effects.dropFirst().first else {
             Issue.record("no indicator: \(effects)")
             return
         }
         #expect(indicator.text == "ctrl+Right ←", "what the config says, and the direction")
-        #expect(indicator.tone == .committed)
+        #expect(indicator.tone == .pending, "acts at the lift")
         #expect(indicator.location.x < 1300 && indicator.location.y == 500, "at the fingers")
+        #expect(done.text == "ctrl+Right ←" && done.tone == .committed)
         #expect(effects.last == .hide)
+    }
+
+    /// A swipe taken back before the lift: red with "lift to cancel" while back, then cancelled.
+    @Test func aReversedSwipeSaysItWillCancelThenThatItDid() throws {
+        var frames = Array(Self.threeFingerSwipe().dropLast())
+        for step in 1...6 {
+            let dx = -180.0 + 30.0 * Double(step)
+            frames.append(
+                (
+                    0.06 + 0.01 * Double(step),
+                    Self.touches(.moved, [(1200 + dx, 500), (1300 + dx, 500), (1400 + dx, 500)])
+                ))
+        }
+        frames.append((0.13, Self.touches(.ended, [(1200, 500), (1300, 500), (1400, 500)])))
+        let shown = try Self.effects(frames, until: 0.2).compactMap { effect -> FeedbackTracker.Indicator? in
+            if case .show(let indicator) = effect { return indicator }
+            return nil
+        }
+        #expect(shown.map(\.tone) == [.pending, .cancelled, .cancelled], "\(shown)")
+        #expect(shown.dropFirst().first?.text == "ctrl+Right ←" + FeedbackTracker.liftToCancel)
+        #expect(shown.last?.text == "ctrl+Right ←" + FeedbackTracker.cancelledSuffix)
+        #expect((shown.dropFirst().first?.location.x ?? 0) > 1250, "the label follows the fingers back")
     }
 
     @Test func theIndicatorNamesTheMonitorUnderTheFingers() throws {
@@ -120,7 +146,7 @@ struct FeedbackTrackerTests {
 
     /// `settings: feedback` for all, a binding's own `feedback` for itself.
     @Test(arguments: [
-        ("", "", true), ("feedback: off", "", false), ("", "    feedback: off\n", false),
+        ("", "", false), ("feedback: on", "", true), ("feedback: on", "    feedback: off\n", false),
         ("feedback: off", "    feedback: on\n", true), ("feedback: on", "    feedback: on\n", true)
     ])
     func theSettingAndTheBindingDecide(setting: String, binding: String, shown: Bool) throws {
@@ -137,6 +163,8 @@ struct FeedbackTrackerTests {
 
     @Test func aLongCommandIsCutSoTheLabelFitsTheScreen() throws {
         let yaml = """
+            settings:
+              feedback: on
             gestures:
               - swipe: { fingers: 3, direction: left }
                 do: { command: "\(String(repeating: "notify-send hello; ", count: 200))" }

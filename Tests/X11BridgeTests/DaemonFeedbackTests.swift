@@ -77,3 +77,122 @@ struct DaemonFeedbackTests {
         }
     }
 }
+
+/// Commit or cancel on the real server: what the label says while the fingers are down, and
+/// that a swipe taken back before the lift types nothing.
+@Suite(.serialized, .xServer([.touchscreen, .keyboard]))
+struct DaemonCommitFeedbackTests {
+    static let pinchConfig = """
+        settings:
+          feedback: on
+        gestures:
+          - name: zoom
+            pinch: { fingers: 2 }
+            do: { keys: ctrl+plus }
+        """
+
+    /// The root window's pixels in a rectangle, row by row, as (red, green, blue).
+    static func region(_ connection: X11Connection, x: Int, y: Int, width: Int, height: Int) throws -> [(Int, Int, Int)]
+    {
+        try (y..<(y + height)).flatMap { try DaemonFeedbackTests.row(connection, y: $0, from: x, width: width) }
+    }
+
+    static func isTone(_ tone: FeedbackOverlay.Indicator.Tone) -> ((Int, Int, Int)) -> Bool {
+        let fill = FeedbackOverlay.fill(tone)
+        let rgb = (Int(fill.0 * 255), Int(fill.1 * 255), Int(fill.2 * 255))
+        return { abs($0.0 - rgb.0) <= 3 && abs($0.1 - rgb.1) <= 3 && abs($0.2 - rgb.2) <= 3 }
+    }
+
+    /// Three fingers at `offset` px left of 1200/1300/1400, y 502.
+    static func fingers(_ ids: [UInt32], _ phase: InputTestDevice.TouchPhase, offset: Double) -> [InputTestDevice
+        .TouchPoint]
+    {
+        ids.indices.map { .init(id: ids[$0], phase: phase, x: 1200 + 100 * Double($0) - offset, y: 502) }
+    }
+
+    @Test func aSwipeTakenBackSaysItWillCancelAndTypesNothing() throws {
+        let server = try XServer.shared()
+        let connection = try X11Connection.toTestServer(server.display)
+        let client = try TestClient.launchFocused(display: server.display)
+        defer { client.kill() }
+        let daemon = try DaemonProcess.start(display: server.display, config: DaemonFeedbackTests.config)
+        defer { daemon.stop() }
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        let y = 502 - Int(FeedbackOverlay.lift)
+        let before = try DaemonFeedbackTests.row(connection, y: y, from: 600, width: 1000)
+        let ids: [UInt32] = [300, 301, 302]
+
+        // Out: recognized with the fingers down; the label says what lifting will do (grey).
+        try touchscreen.frame(Self.fingers(ids, .began, offset: 0))
+        for step in 1...6 { try touchscreen.frame(Self.fingers(ids, .moved, offset: 30 * Double(step))) }
+        try waitUntil("the pending label", timeout: 2) {
+            try DaemonFeedbackTests.row(connection, y: y, from: 600, width: 1000).contains(where: Self.isTone(.pending))
+        }
+        try client.sync()
+        #expect(client.events(ofType: "KeyPress").isEmpty, "nothing typed before the lift")
+
+        // Back to where they landed: the label turns red, "lift to cancel", and follows them.
+        for step in 1...6 { try touchscreen.frame(Self.fingers(ids, .moved, offset: 180 - 30 * Double(step))) }
+        var red: [(Int, Int, Int)] = []
+        try waitUntil("the label turned to cancel", timeout: 2) {
+            red = try DaemonFeedbackTests.row(connection, y: y, from: 600, width: 1000)
+            return red.contains(where: Self.isTone(.cancelled)) && !red.contains(where: Self.isTone(.pending))
+        }
+        let span = red.indices.filter { Self.isTone(.cancelled)(red[$0]) }
+        #expect(600 + (span.first! + span.last!) / 2 > 1200, "over the fingers, back at x 1200-1400")
+
+        // Lifted there: withdrawn, said in the log; the label goes away.
+        try touchscreen.frame(Self.fingers(ids, .ended, offset: 0))
+        try waitUntil("the label gone", timeout: 3) {
+            try DaemonFeedbackTests.row(connection, y: y, from: 600, width: 1000).elementsEqual(before) { $0 == $1 }
+        }
+        try waitUntil("the log says why", timeout: 2) {
+            daemon.log.contains("withdrawn, nothing done: moved back past where it started")
+        }
+
+        // A swipe that is not taken back types its chord: after it, exactly one Left was typed.
+        try DaemonEndToEndTests.swipeLeft(touchscreen, firstID: 400)
+        _ = try client.waitForEvent("KeyPress Left") { $0.type == "KeyPress" && $0.keysym == "Left" }
+        try client.sync()
+        #expect(client.events(ofType: "KeyPress").filter { $0.keysym == "Left" }.count == 1)
+    }
+
+    /// A pinch's label shows its scale as it changes, before anything is done; the key at the lift.
+    @Test func aPinchsLabelFollowsItsScaleAndActsAtTheLift() throws {
+        let server = try XServer.shared()
+        let connection = try X11Connection.toTestServer(server.display)
+        let client = try TestClient.launchFocused(display: server.display)
+        defer { client.kill() }
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.pinchConfig)
+        defer { daemon.stop() }
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        let top = 540 - Int(FeedbackOverlay.lift) - 15
+        func label() throws -> [(Int, Int, Int)] { try Self.region(connection, x: 760, y: top, width: 400, height: 30) }
+        func spread(_ phase: InputTestDevice.TouchPhase, _ half: Double) throws {
+            try touchscreen.frame([
+                .init(id: 500, phase: phase, x: 960 - half, y: 540), .init(id: 501, phase: phase, x: 960 + half, y: 540)
+            ])
+        }
+
+        try spread(.began, 100)
+        for half in stride(from: 110.0, through: 130, by: 10) { try spread(.moved, half) }
+        var first: [(Int, Int, Int)] = []
+        try waitUntil("the pinch's label", timeout: 2) {
+            first = try label()
+            return first.contains(where: Self.isTone(.pending))
+        }
+        for half in stride(from: 140.0, through: 180, by: 10) { try spread(.moved, half) }
+        try waitUntil("the label redrawn with the new scale", timeout: 2) {
+            let now = try label()
+            return now.contains(where: Self.isTone(.pending)) && !now.elementsEqual(first) { $0 == $1 }
+        }
+        try client.sync()
+        #expect(client.events(ofType: "KeyPress").isEmpty, "nothing done before the lift")
+        try spread(.ended, 180)
+        // plus is shift+equal on the test server's US layout; the client names the key's base keysym.
+        _ = try client.waitForEvent("KeyPress plus") { $0.type == "KeyPress" && $0.keysym == "equal" }
+        try waitUntil("the label in the committed tone", timeout: 2) {
+            try label().contains(where: Self.isTone(.committed))
+        }
+    }
+}

@@ -15,6 +15,7 @@ struct DaemonLatencyTests {
     static let gestures = 200
 
     static func percentile(_ values: [Int64], _ p: Double) -> Int64 {
+        guard !values.isEmpty else { return 0 }
         let sorted = values.sorted()
         return sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))]
     }
@@ -32,9 +33,12 @@ struct DaemonLatencyTests {
     }
 
     /// Three-finger swipes left, 100 Hz frames, each until the client's KeyPress Left: the time
-    /// from the last frame sent before the press to the press, per gesture.
+    /// from the last frame sent before the press to the press, per gesture. With `liftFirst`
+    /// the fingers lift 10 ms after the last move, before the press is awaited: a binding that
+    /// acts at the lift (feedback on) presses then, and the lift is the frame measured from.
     static func swipeLatencies(
-        _ count: Int, firstID: UInt32, touchscreen: InputTestDevice, client: TestClient, explain: () -> String
+        _ count: Int, firstID: UInt32, touchscreen: InputTestDevice, client: TestClient, liftFirst: Bool = false,
+        explain: () -> String
     ) throws -> [Int64] {
         var latencies: [Int64] = []
         for gesture in 0..<count {
@@ -50,6 +54,11 @@ struct DaemonLatencyTests {
                 sent.append(TestClient.monotonicMicroseconds())
                 try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .moved, x: x[$0], y: 500) })
             }
+            if liftFirst {
+                usleep(10_000)
+                sent.append(TestClient.monotonicMicroseconds())
+                try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: x[$0], y: 500) })
+            }
             let press: TestClient.Event
             do {
                 press = try client.waitForEvent("KeyPress Left") { $0.type == "KeyPress" && $0.keysym == "Left" }
@@ -58,7 +67,9 @@ struct DaemonLatencyTests {
                 return latencies
             }
             if let last = sent.last(where: { $0 <= press.t }) { latencies.append(press.t - last) }
-            try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: x[$0], y: 500) })
+            if !liftFirst {
+                try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: x[$0], y: 500) })
+            }
             try client.waitForEvents("releases", count: 3) { $0.type == "KeyRelease" }
         }
         return latencies
@@ -81,8 +92,10 @@ struct DaemonLatencyTests {
 
     /// The daemon against the floor: `latency-floor`, the least a daemon must do (grab, accept,
     /// one XTest chord) in C, on the same server in the same run, in alternating blocks so
-    /// that all meet the same machine; the daemon twice, with its on-screen indicator (the
-    /// default) and without. Printed: p50 and p99 of each and their ratios.
+    /// that all meet the same machine; the daemon three times: without its on-screen indicator
+    /// (the default), with it and the swipe acting at once (`on: begin`), and with it and the
+    /// swipe acting at the lift (feedback's default, measured from the lift). Printed: p50 and
+    /// p99 of each and their ratios.
     ///
     /// The first gesture after each start is measured apart: it runs code for the first time
     /// (page faults, the Swift runtime's first metadata; with the indicator, loading cairo),
@@ -94,9 +107,13 @@ struct DaemonLatencyTests {
         let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
         let blocks = 4
         let perBlock = Self.gestures / blocks
-        let withoutFeedback = "settings:\n  feedback: off\n" + DaemonEndToEndTests.config
+        let withFeedback = "settings:\n  feedback: on\n" + DaemonEndToEndTests.config
+        let atOnce = withFeedback + "\n    on: begin\n"
         var latencies: [String: [Int64]] = [:], first: [String: [Int64]] = [:], cpu: [String: Int64] = [:]
-        let runs = [("daemon", DaemonEndToEndTests.config), ("daemon, feedback off", withoutFeedback), ("floor", "")]
+        let runs = [
+            ("daemon", DaemonEndToEndTests.config), ("daemon, feedback on, on: begin", atOnce),
+            ("daemon, feedback on, at the lift", withFeedback), ("floor", "")
+        ]
         for block in 0..<blocks {
             for (index, (name, config)) in runs.enumerated() {
                 let firstID = UInt32(20_000 + index * 20_000 + block * 1000)
@@ -112,6 +129,7 @@ struct DaemonLatencyTests {
                     let cpuBefore = Self.cpuNanoseconds(daemon.process.processIdentifier)
                     run = try Self.swipeLatencies(
                         perBlock + 1, firstID: firstID, touchscreen: touchscreen, client: client,
+                        liftFirst: name.hasSuffix("at the lift"),
                         explain: { "daemon log:\n\(daemon.log.suffix(1500))" })
                     cpu[name, default: 0] += Self.cpuNanoseconds(daemon.process.processIdentifier) - cpuBefore
                     #expect(daemon.stop() == 0)

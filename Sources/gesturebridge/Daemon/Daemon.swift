@@ -262,6 +262,11 @@ final class Daemon {
             case let .state(recognizer, state, _, _):
                 logger.debug("\(recognizer): \(state)")
                 noteFeedback(output)
+            case let .commitment(recognizer, commitment, _):
+                if case .withdrawn(let reason) = commitment {
+                    logger.info("\(recognizer): withdrawn, nothing done: \(reason)")
+                }
+                noteFeedback(output)
             case let .transition(recognizer, from, to, cause, time):
                 if verbose {
                     logger.debug("\(EngineEvent.transition(recognizer, from: from, to: to, cause: cause, time: time))")

@@ -62,7 +62,20 @@ struct ScenarioFiles: Sendable, CustomTestStringConvertible {
             .init(folder: "phases", config: "on-begin.yaml", trace: "drag-up.jsonl"),
             .init(folder: "phases", config: "on-update.yaml", trace: "drag-up.jsonl"),
             .init(folder: "phases", config: "on-end.yaml", trace: "drag-up.jsonl")
-        ] + touchpad
+        ] + touchpad + commit
+
+    /// Bindings that act at the lift: commit or cancel.
+    static let commit: [ScenarioFiles] =
+        [
+            "swipe-left.jsonl", "swipe-left-and-back.jsonl", "swipe-back-and-on-again.jsonl",
+            "swipe-part-way-back.jsonl", "swipe-left-cancelled.jsonl", "swipe-right.jsonl"
+        ].map { ScenarioFiles(folder: "commit", config: "swipe.yaml", trace: $0) }
+        + ["drag-right.jsonl", "drag-right-and-back.jsonl"].map {
+            ScenarioFiles(folder: "commit", config: "pan.yaml", trace: $0)
+        }
+        + ["spread.jsonl", "spread-and-back.jsonl", "turn.jsonl", "turn-and-back.jsonl"].map {
+            ScenarioFiles(folder: "commit", config: "pinch-rotate.yaml", trace: $0)
+        }
 
     /// The touchpad scenarios: `pad` lines, and touches against touchpad-only bindings.
     static let touchpad: [ScenarioFiles] = [
@@ -122,14 +135,22 @@ struct StepCase: Sendable, CustomTestStringConvertible {
 extension ReplayRecord {
     /// Whether the line is marked `"verbose": true`.
     var isVerboseLine: Bool {
-        guard case .state(_, _, _, _, _, _, _, _, let verbose) = self else { return false }
-        return verbose
+        switch self {
+        case .state(_, _, _, _, _, _, _, _, let verbose), .commitment(_, _, _, _, _, let verbose): verbose
+        case .action, .delivery: false
+        }
     }
 
     /// Whether the line is a `failed` or `possible` state line.
     var isFailedOrPossible: Bool {
         guard case .state(_, _, _, let state, _, _, _, _, _) = self else { return false }
         return state == .failed || state == .possible
+    }
+
+    /// Whether the line says what a binding that acts at the lift will do or did.
+    var isCommitment: Bool {
+        guard case .commitment = self else { return false }
+        return true
     }
 
     /// Whether the line is a delivery decision.

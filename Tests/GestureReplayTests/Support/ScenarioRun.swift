@@ -107,6 +107,16 @@ struct ScenarioRun {
         }
     }
 
+    /// The `withdrawn` lines of `gesture`: when (ms) and why.
+    func withdrawals(of gesture: String) -> [(millisecond: Int, reason: String)] {
+        records.compactMap { record in
+            guard case let .commitment(time, name, _, "withdrawn", reason, _) = record, name == gesture else {
+                return nil
+            }
+            return (Self.milliseconds(time), reason ?? "")
+        }
+    }
+
     /// The action objects fired, without their times: `[#"{"desktop": "next"}"#]`.
     func actionObjects(of gesture: String? = nil) -> [String] {
         actions(of: gesture).map(\.action)
