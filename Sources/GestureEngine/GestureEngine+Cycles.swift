@@ -78,6 +78,7 @@ extension GestureEngine {
                 // subclass's reset still sees its final state (the seeds' tickle
                 // recognizer relies on this).
                 recognizer.reset()
+                recognizer.failureReason = nil
                 recognizer.storedState = .possible
                 recognizer.pendingState = nil
                 recognizer.deadline = nil

@@ -12,7 +12,8 @@ extension GestureEngine {
             }
             return
         }
-        let why: TransitionCause = target == requested ? cause : .corrected(requested: requested)
+        var why: TransitionCause = target == requested ? cause : .corrected(requested: requested)
+        if target == .failed, requested == .failed, let reason = recognizer.failureReason { why = .failure(reason) }
         if recognizer.pendingState != nil {
             // It already recognized and waits for others to fail; only a failure changes that.
             if target == .failed {

@@ -120,7 +120,11 @@ public final class GestureEngine {
             if isFingerWindow {
                 recognizer.fingerWindowDeadline = nil
                 if recognizer.storedState == .possible, recognizer.peakTouchCount < recognizer.requiredNumberOfTouches {
-                    transition(recognizer, to: .failed, because: .fingerWindow)
+                    transition(
+                        recognizer, to: .failed,
+                        because: .failure(
+                            .tooFewFingers(count: recognizer.peakTouchCount, wanted: recognizer.requiredNumberOfTouches)
+                        ))
                 }
             } else {
                 recognizer.deadline = nil

@@ -70,6 +70,9 @@ open class GestureRecognizer {
         }
     }
 
+    /// Why it failed, when it said (`fail(_:)`); cleared when it is reset.
+    public internal(set) var failureReason: FailureReason?
+
     /// Whether the recognizer has recognized but waits for a required recognizer to fail.
     public var isWaitingForFailure: Bool { pendingState != nil }
 

@@ -83,8 +83,9 @@ public enum TransitionCause: Equatable, CustomStringConvertible {
     case touches(TouchPhase, TouchID)
     /// The recognizer's own timer.
     case timer
-    /// Its required finger count was not reached within the finger window.
-    case fingerWindow
+    /// The recognizer failed for its own reason (`GestureRecognizer.fail(_:)`), or the engine's
+    /// finger window closed with too few fingers down.
+    case failure(FailureReason)
     /// All its touches ended and it never recognized.
     case sequenceEnded
     /// Another recognizer began or recognized and prevented it.
@@ -115,7 +116,7 @@ public enum TransitionCause: Equatable, CustomStringConvertible {
         switch self {
         case .touches(let phase, let id): "touch \(id) \(phase)"
         case .timer: "timer"
-        case .fingerWindow: "finger count not reached in the finger window"
+        case .failure(let reason): "\(reason)"
         case .sequenceEnded: "touches ended"
         case .preventedBy(let other): "prevented by \(other)"
         case .requirementFailed(let other): "\(other) failed"
@@ -142,7 +143,8 @@ extension TransitionCause {
             let (.waitingForFailure(a), .waitingForFailure(b)):
             a === b
         case let (.corrected(a), .corrected(b)): a == b
-        case (.timer, .timer), (.fingerWindow, .fingerWindow), (.sequenceEnded, .sequenceEnded),
+        case let (.failure(a), .failure(b)): a == b
+        case (.timer, .timer), (.sequenceEnded, .sequenceEnded),
             (.caughtUp, .caughtUp), (.shouldBeginDenied, .shouldBeginDenied), (.disabled, .disabled),
             (.shutdown, .shutdown), (.reset, .reset), (.external, .external):
             true

@@ -69,8 +69,12 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         case .ended, .cancelled, .failed:
             return
         }
-        if isStageLifting || self.touches.count > numberOfTouchesRequired {
-            state = .failed
+        if isStageLifting {
+            fail(.landedWhileLifting)
+            return
+        }
+        if self.touches.count > numberOfTouchesRequired {
+            fail(.tooManyFingers(count: self.touches.count, wanted: numberOfTouchesRequired))
             return
         }
         if stagePeak == 0 {
@@ -89,7 +93,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         switch state {
         case .possible:
             for touch in touches where touch.location.distance(to: touch.initialLocation) > allowableMovement {
-                state = .failed
+                fail(
+                    .movedTooFar(moved: touch.location.distance(to: touch.initialLocation), allowed: allowableMovement))
                 return
             }
         case .began, .changed:
@@ -118,7 +123,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         super.touchesCancelled(touches, with: event)
         switch state {
         case .possible:
-            state = .failed
+            fail(.touchesCancelled)
         case .began, .changed:
             state = .cancelled
         case .ended, .cancelled, .failed:
@@ -131,7 +136,10 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         super.timerFired(at: time)
         guard state == .possible else { return }
         guard isPressStage, !touches.isEmpty else {
-            state = .failed
+            fail(
+                stagePeak > 0
+                    ? .heldTooLong(allowed: Thresholds.tapMaximumDuration)
+                    : .nextTapTooLate(allowed: Thresholds.tapMaximumInterval))
             return
         }
         isDurationReached = true
@@ -162,18 +170,18 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     /// A finger lifted before the press began: the end of a tap, or a failure.
     private func liftBeforeBegan(_ lifted: [Touch], at time: Double) {
         guard !isPressStage else {
-            state = .failed
+            fail(.liftedTooSoon)
             return
         }
         for touch in lifted where touch.location.distance(to: touch.initialLocation) > allowableMovement {
-            state = .failed
+            fail(.movedTooFar(moved: touch.location.distance(to: touch.initialLocation), allowed: allowableMovement))
             return
         }
         isStageLifting = true
         // During the callback `touches` still holds the fingers lifting now.
         for touch in touches where touch.phase != .ended { return }
         guard stagePeak == numberOfTouchesRequired else {
-            state = .failed
+            fail(.tooFewFingers(count: stagePeak, wanted: numberOfTouchesRequired))
             return
         }
         completedTaps += 1

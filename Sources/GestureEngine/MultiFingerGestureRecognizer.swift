@@ -67,7 +67,7 @@ open class MultiFingerGestureRecognizer: GestureRecognizer {
         switch state {
         case .possible:
             if live > required {
-                state = .failed
+                fail(.tooManyFingers(count: live, wanted: required))
             } else if live == required {
                 needsRebase = true
                 hasStarted = sample(at: event.timestamp)
@@ -105,7 +105,7 @@ open class MultiFingerGestureRecognizer: GestureRecognizer {
         super.touchesEnded(touches, with: event)
         switch state {
         case .possible:
-            state = .failed
+            fail(.liftedTooSoon)
         case .began, .changed:
             if TouchGeometry.liveCount(of: self.touches) == 0 {
                 state = .ended
@@ -120,7 +120,7 @@ open class MultiFingerGestureRecognizer: GestureRecognizer {
     open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
         super.touchesCancelled(touches, with: event)
         // The engine turns this into failed while the gesture is still possible.
-        state = .cancelled
+        if state == .possible { fail(.touchesCancelled) } else { state = .cancelled }
     }
 
     open override func reset() {

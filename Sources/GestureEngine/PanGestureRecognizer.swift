@@ -137,7 +137,7 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     override open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
         super.touchesCancelled(touches, with: event)
-        state = state.isInProgress ? .cancelled : .failed
+        if state.isInProgress { state = .cancelled } else { fail(.touchesCancelled) }
     }
 
     override open func reset() {
@@ -187,7 +187,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         let count = unfinishedTouchCount
         guard count >= minimumNumberOfTouches, count <= maximumNumberOfTouches else { return }
         guard !allowedDirections.intersection(Self.dominantDirections(of: moved)).isEmpty else {
-            state = .failed
+            fail(.wrongDirection(went: Self.dominantDirections(of: moved), allowed: allowedDirections))
             return
         }
         // UIKit leaves the hysteresis out of the translation, on each axis that crossed it.

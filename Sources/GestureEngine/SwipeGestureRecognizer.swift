@@ -61,7 +61,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     override open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
         super.touchesBegan(touches, with: event)
         if self.touches.count > numberOfTouchesRequired {
-            state = .failed
+            fail(.tooManyFingers(count: self.touches.count, wanted: numberOfTouchesRequired))
             return
         }
         let old = centroidOfTrackedTouches(excluding: touches)
@@ -87,18 +87,21 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     override open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         super.touchesEnded(touches, with: event)
         // A swipe is recognized while the fingers move; one lifting first means it was not.
-        state = .failed
+        fail(.liftedTooSoon)
     }
 
     override open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
         super.touchesCancelled(touches, with: event)
-        state = .failed
+        fail(.touchesCancelled)
     }
 
     override open func timerFired(at time: Double) {
         super.timerFired(at: time)
         // Too slow: the stroke did not cover the distance within the maximum duration.
-        if state == .possible { state = .failed }
+        if state == .possible {
+            let along = closestAllowedAxis()?.1 ?? 0
+            fail(.tooSlow(travelled: along, distance: minimumDistance, within: maximumDuration))
+        }
     }
 
     override open func reset() {
@@ -122,7 +125,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
             unfinishedTouchCount == numberOfTouchesRequired
         else { return }
         guard let (best, along) = closestAllowedAxis() else {
-            state = .failed
+            fail(.wrongDirection(went: PanGestureRecognizer.dominantDirections(of: travel), allowed: direction))
             return
         }
         guard along >= minimumDistance else { return }

@@ -72,8 +72,12 @@ open class TapGestureRecognizer: GestureRecognizer {
         guard state == .possible else { return }
         // A finger landing after another of the same tap lifted starts no new
         // tap; too many fingers is not this tap.
-        if isCurrentTapLifting || self.touches.count > numberOfTouchesRequired {
-            state = .failed
+        if isCurrentTapLifting {
+            fail(.landedWhileLifting)
+            return
+        }
+        if self.touches.count > numberOfTouchesRequired {
+            fail(.tooManyFingers(count: self.touches.count, wanted: numberOfTouchesRequired))
             return
         }
         if currentTapPeak == 0 {
@@ -85,7 +89,7 @@ open class TapGestureRecognizer: GestureRecognizer {
             if completedTaps == 0 {
                 firstTapPoints.append(touch.initialLocation)
             } else if hasMovedTooFar(touch) {
-                state = .failed
+                fail(.movedTooFar(moved: movement(of: touch), allowed: allowableMovement))
                 return
             }
         }
@@ -95,7 +99,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         super.touchesMoved(touches, with: event)
         guard state == .possible else { return }
         for touch in touches where hasMovedTooFar(touch) {
-            state = .failed
+            fail(.movedTooFar(moved: movement(of: touch), allowed: allowableMovement))
             return
         }
     }
@@ -104,7 +108,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         super.touchesEnded(touches, with: event)
         guard state == .possible else { return }
         for touch in touches where hasMovedTooFar(touch) {
-            state = .failed
+            fail(.movedTooFar(moved: movement(of: touch), allowed: allowableMovement))
             return
         }
         isCurrentTapLifting = true
@@ -115,13 +119,15 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
         super.touchesCancelled(touches, with: event)
-        state = .failed
+        fail(.touchesCancelled)
     }
 
     /// The tap was held too long, or the next tap did not come in time.
     open override func timerFired(at time: Double) {
         super.timerFired(at: time)
-        state = .failed
+        fail(
+            currentTapPeak > 0
+                ? .heldTooLong(allowed: maximumTapDuration) : .nextTapTooLate(allowed: maximumTapInterval))
     }
 
     open override func reset() {
@@ -155,7 +161,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     private func finishTap(at time: Double) {
         guard currentTapPeak == numberOfTouchesRequired else {
             // Fewer fingers than required, lifted before the finger window closed.
-            state = .failed
+            fail(.tooFewFingers(count: currentTapPeak, wanted: numberOfTouchesRequired))
             return
         }
         completedTaps += 1
@@ -167,6 +173,16 @@ open class TapGestureRecognizer: GestureRecognizer {
         } else {
             deadline = time + maximumTapInterval
         }
+    }
+
+    /// How far a finger is from where it landed or, on a later tap, from the nearest finger of
+    /// the first tap, in points.
+    private func movement(of touch: Touch) -> Double {
+        var moved = touch.location.distance(to: touch.initialLocation)
+        if completedTaps > 0 {
+            moved = max(moved, firstTapPoints.map { $0.distance(to: touch.location) }.min() ?? 0)
+        }
+        return moved
     }
 
     /// Whether a finger is beyond `allowableMovement` from its touch-down or, on a

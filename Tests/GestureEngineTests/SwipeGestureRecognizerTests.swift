@@ -93,7 +93,7 @@ import Testing
         #expect(s.actions.isEmpty)
         #expect(
             s.log.contains { event in
-                if case let .transition(_, _, to, cause, _) = event { return to == .failed && cause == .timer }
+                if case .transition(_, _, .failed, .failure(.tooSlow), _) = event { return true }
                 return false
             })
     }
@@ -138,7 +138,7 @@ import Testing
             steps: 50, interval: 0.02)
         #expect(s.actions.isEmpty)
         let failure = s.log.first { event in
-            if case let .transition(_, _, to, cause, _) = event { return to == .failed && cause == .timer }
+            if case .transition(_, _, .failed, .failure(.tooSlow), _) = event { return true }
             return false
         }
         #expect(failure.map { abs($0.time - 0.5) < 1e-9 } == true)

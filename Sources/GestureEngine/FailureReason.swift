@@ -1,0 +1,96 @@
+/// Why a recognizer failed, with the figure that decided it and the limit it broke: what a
+/// person setting a threshold needs ("moved 52 pt, more than the 45 pt a tap allows").
+///
+/// Not in UIKit, where a failed recognizer says nothing. A recognizer gives one with
+/// `fail(_:)`; its transition to failed then carries it (`TransitionCause.failure`).
+/// Distances are points, times seconds.
+public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
+    /// More fingers landed than the gesture takes.
+    case tooManyFingers(count: Int, wanted: Int)
+    /// Fewer fingers than it needs were down when the finger window closed.
+    case tooFewFingers(count: Int, wanted: Int)
+    /// A finger moved further from where it landed than the gesture allows.
+    case movedTooFar(moved: Double, allowed: Double)
+    /// The fingers stayed down longer than a tap may.
+    case heldTooLong(allowed: Double)
+    /// The next tap (or the press after the taps) did not start in time.
+    case nextTapTooLate(allowed: Double)
+    /// A finger landed while the other fingers of the same tap were lifting.
+    case landedWhileLifting
+    /// A finger lifted before the gesture was recognized.
+    case liftedTooSoon
+    /// A swipe that had not covered its distance when its time ran out.
+    case tooSlow(travelled: Double, distance: Double, within: Double)
+    /// The movement went in a direction the gesture does not take.
+    case wrongDirection(went: SwipeDirection, allowed: SwipeDirection)
+    /// The system cancelled its touches.
+    case touchesCancelled
+    /// A custom recognizer's own words.
+    case other(String)
+
+    /// The reason as a sentence part, for any gesture.
+    public var description: String { description(for: nil) }
+
+    /// The reason as a sentence part, naming the gesture (`a tap`) where the limit is its own.
+    public func description(for kind: GestureKind?) -> String {
+        let noun = Self.noun(kind)
+        switch self {
+        case let .tooManyFingers(count, wanted):
+            return "\(Self.fingers(count)), more than the \(wanted) \(noun) takes"
+        case let .tooFewFingers(count, wanted):
+            return "\(Self.fingers(count)) when the finger window closed, \(noun) wants \(wanted)"
+        case let .movedTooFar(moved, allowed):
+            return "moved \(Self.number(moved)) pt, more than the \(Self.number(allowed)) pt \(noun) allows"
+        case .heldTooLong(let allowed):
+            return "held longer than the \(Self.number(allowed, decimals: 2)) s \(noun) allows"
+        case .nextTapTooLate(let allowed):
+            return "the next tap did not come within \(Self.number(allowed, decimals: 2)) s"
+        case .landedWhileLifting:
+            return "a finger landed while the others were lifting"
+        case .liftedTooSoon:
+            return "a finger lifted before \(noun) was recognized"
+        case let .tooSlow(travelled, distance, within):
+            return "travelled \(Self.number(travelled)) pt in \(Self.number(within, decimals: 2)) s; "
+                + "\(noun) needs \(Self.number(distance)) pt within that"
+        case let .wrongDirection(went, allowed):
+            return "went \(went.isEmpty ? "nowhere" : went.description), \(noun) takes \(allowed.description)"
+        case .touchesCancelled:
+            return "its touches were cancelled"
+        case .other(let text):
+            return text
+        }
+    }
+
+    static func noun(_ kind: GestureKind?) -> String {
+        switch kind {
+        case nil: "the gesture"
+        case .tap: "a tap"
+        case .longPress: "a long press"
+        case .pan: "a pan"
+        case .swipe: "a swipe"
+        case .pinch: "a pinch"
+        case .rotate: "a rotation"
+        case .custom(let name): "'\(name)'"
+        }
+    }
+
+    static func fingers(_ count: Int) -> String { count == 1 ? "1 finger" : "\(count) fingers" }
+
+    /// A figure rounded for reading: whole points, or `decimals` places without trailing zeros.
+    static func number(_ value: Double, decimals: Int = 0) -> String {
+        guard value.isFinite else { return "\(value)" }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let rounded = (value * scale).rounded() / scale
+        if rounded == rounded.rounded() { return String(Int(rounded)) }
+        return "\(rounded)"
+    }
+}
+
+extension GestureRecognizer {
+    /// Fails the recognizer and says why: its transition to failed carries the reason.
+    public func fail(_ reason: FailureReason) {
+        failureReason = reason
+        state = .failed
+    }
+}
