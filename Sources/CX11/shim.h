@@ -46,6 +46,8 @@ static inline Window cx11_RootWindow(Display *display, int screen) { return Root
 static inline Visual *cx11_DefaultVisual(Display *display, int screen) { return DefaultVisual(display, screen); }
 static inline int cx11_DefaultDepth(Display *display, int screen) { return DefaultDepth(display, screen); }
 static inline Screen *cx11_ScreenOfDisplay(Display *display, int screen) { return ScreenOfDisplay(display, screen); }
+/* DefaultColormap, for the touch marks' colour. */
+static inline Colormap cx11_DefaultColormap(Display *display, int screen) { return DefaultColormap(display, screen); }
 
 /* DisplayWidth / DisplayHeight (pixels) and DisplayWidthMM / DisplayHeightMM. */
 static inline int cx11_DisplayWidth(Display *display, int screen) { return DisplayWidth(display, screen); }

@@ -100,6 +100,18 @@ final class ControlConnection {
         return true
     }
 
+    /// Ends a live stream (`monitor`, `try`): nothing more to say after Ctrl-C, the time
+    /// limit or a closed output; the daemon's last words and exit 1 when it went away.
+    static func finish(_ end: End) throws {
+        switch end {
+        case .interrupted, .timeUp, .outputFailed:
+            return
+        case .closed(let notice):
+            ReplayCommand.printError("gesturebridge: " + (notice ?? "the daemon went away"))
+            throw ExitCode.failure
+        }
+    }
+
     /// Connects with the signal handlers in place, or prints why not (no daemon: how to start one) and exits 1.
     static func open(display: String?, request: ControlRequest) throws -> ControlConnection {
         do {

@@ -28,8 +28,9 @@ enum GestureBridge {
         the config with line and column; 'monitor' shows live what the running daemon sees \
         and does.
 
-        Trying and reporting: 'record' saves live touches with the window layout as a \
-        trace; 'replay' runs the real engine and config over a trace on a virtual clock \
+        Trying and reporting: 'try' shows each gesture's candidates live and why one did \
+        not fire, and with --bind prints the gesture as a binding; 'record' saves live \
+        touches with the window layout as a trace; 'replay' runs the real engine and config over a trace on a virtual clock \
         and prints what would happen, without touching any display.
 
         The config is read from $XDG_CONFIG_HOME/gesturebridge/config.yaml, falling back \
@@ -38,7 +39,8 @@ enum GestureBridge {
 
     static let subcommands: [any Subcommand.Type] = [
         RunCommand.self, CheckCommand.self, ReplayCommand.self, DevicesCommand.self, PickCommand.self,
-        DoctorCommand.self, MonitorCommand.self, RecordCommand.self, BenchCommand.self, AutostartCommand.self
+        DoctorCommand.self, MonitorCommand.self, TryCommand.self, RecordCommand.self, BenchCommand.self,
+        AutostartCommand.self
     ]
 
     /// What a command line asks for.

@@ -46,13 +46,7 @@ struct MonitorCommand: Subcommand {
             defer { isFirst = false }
             return output.write((isFirst && !json ? Self.greeting(hello: line) : line) + "\n")
         }
-        switch end {
-        case .interrupted, .timeUp, .outputFailed:
-            return
-        case .closed(let notice):
-            ReplayCommand.printError("gesturebridge: " + (notice ?? "the daemon went away"))
-            throw ExitCode.failure
-        }
+        try ControlConnection.finish(end)
     }
 
     /// The first line in text: who is being watched.

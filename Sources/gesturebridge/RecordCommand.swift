@@ -33,11 +33,8 @@ struct RecordCommand: Subcommand {
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         file = arguments.argument("file")
-        duration = try arguments.number("duration")
+        duration = try arguments.seconds("duration")
         display = arguments.string("display")
-        if let duration, !(duration > 0 && duration.isFinite) {
-            throw .invalid("--duration must be a positive number of seconds (found \(duration))")
-        }
     }
 
     func run() throws {

@@ -88,7 +88,8 @@ import Testing
         defer { close(fd) }
         Self.turn(server)
         let lines = Self.read(fd, turning: server)
-        #expect(lines == [#"! unknown request "follow\u0007": expected 'monitor [--json] [--moves]' or 'record'"#])
+        #expect(
+            lines == [#"! unknown request "follow\u0007": expected 'monitor [--json] [--moves]', 'record' or 'try'"#])
         #expect(!server.isObserved)
     }
 

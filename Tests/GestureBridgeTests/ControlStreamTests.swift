@@ -28,14 +28,17 @@ import Testing
         ("monitor", ControlRequest.monitor(json: false, moves: false)),
         ("monitor --json", .monitor(json: true, moves: false)),
         ("monitor --moves --json", .monitor(json: true, moves: true)),
-        ("record", .record)
+        ("record", .record),
+        ("try", .tryOut)
     ])
     func requestLinesParseAndRoundTrip(line: String, request: ControlRequest) {
         #expect(ControlRequest(line: line) == request)
         #expect(ControlRequest(line: request.line) == request)
     }
 
-    @Test(arguments: ["", "monitor --json --json", "monitor --follow", "record --json", "MONITOR", "replay"])
+    @Test(arguments: [
+        "", "monitor --json --json", "monitor --follow", "record --json", "MONITOR", "replay", "try --bind"
+    ])
     func otherLinesAreNotRequests(line: String) {
         #expect(ControlRequest(line: line) == nil)
     }

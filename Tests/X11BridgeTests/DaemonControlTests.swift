@@ -21,10 +21,7 @@ struct DaemonControlTests {
     let runtime: [String: String]
 
     init() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "gb-xdg-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        runtime = ["XDG_RUNTIME_DIR": directory.path]
+        runtime = try RuntimeDirectory.make()
     }
 
     func tool(_ arguments: [String]) throws -> ToolProcess {

@@ -87,6 +87,15 @@ struct ParsedArguments {
         try value(name, expected: "a number") { Double($0) }
     }
 
+    /// A `--duration`-style option: a positive, finite number of seconds, or nil when absent.
+    func seconds(_ name: String) throws(CommandLineError) -> Double? {
+        guard let seconds = try number(name) else { return nil }
+        guard seconds > 0 && seconds.isFinite else {
+            throw .invalid("--\(name) must be a positive number of seconds (found \(seconds))")
+        }
+        return seconds
+    }
+
     private func declared(_ name: String, _ kind: CommandParameter.Kind) -> Bool {
         parameters.contains { $0.name == name && $0.kind == kind }
     }

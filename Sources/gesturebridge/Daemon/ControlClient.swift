@@ -21,6 +21,7 @@ final class ControlClient {
     enum Stream {
         case monitor(MonitorStream)
         case record(TraceRecording)
+        case tryOut(TryStream)
 
         mutating func line(for event: ControlEvent) -> String? {
             switch self {
@@ -30,6 +31,9 @@ final class ControlClient {
             case .record(var recording):
                 defer { self = .record(recording) }
                 return recording.line(for: event)
+            case .tryOut(var stream):
+                defer { self = .tryOut(stream) }
+                return stream.line(for: event)
             }
         }
     }
@@ -56,6 +60,7 @@ final class ControlClient {
         switch stream {
         case .monitor: "monitor"
         case .record: "record"
+        case .tryOut: "try"
         case nil: "control"
         }
     }

@@ -27,13 +27,15 @@ enum ControlEvent {
     case device(String, time: Double)
     /// A touchpad gesture event (XInput 2.4), as a trace's `pad` line carries it.
     case pad(PadEvent, time: Double)
+    /// What a binding that acts at the lift will do, or did (commit or cancel).
+    case commitment(GestureRecognizer, Commitment, time: Double)
 
     /// When it happened, on the daemon's clock.
     var time: Double {
         switch self {
         case .touch(_, let time), .transition(_, _, _, _, let time), .delivery(_, _, let time),
             .action(_, _, let time), .windows(_, let time), .reload(_, _, let time), .device(_, let time),
-            .pad(_, let time):
+            .pad(_, let time), .commitment(_, _, let time):
             time
         }
     }
@@ -45,6 +47,8 @@ enum ControlRequest: Equatable {
     case monitor(json: Bool, moves: Bool)
     /// Touches (and touchpad gestures) as a replay trace, header first.
     case record
+    /// The live tester: every event as JSON, failures with their reasons; the daemon draws the touches.
+    case tryOut
 
     /// The line a client sends, without the line feed.
     var line: String {
@@ -53,6 +57,7 @@ enum ControlRequest: Equatable {
             (["monitor"] + (json ? ["--json"] : []) + (moves ? ["--moves"] : []))
                 .joined(separator: " ")
         case .record: "record"
+        case .tryOut: "try"
         }
     }
 
@@ -66,13 +71,15 @@ enum ControlRequest: Equatable {
             self = .monitor(json: options.contains("--json"), moves: options.contains("--moves"))
         case "record" where words.count == 1:
             self = .record
+        case "try" where words.count == 1:
+            self = .tryOut
         default:
             return nil
         }
     }
 
     /// What the daemon answers to a line that is not a request.
-    static let usage = "expected 'monitor [--json] [--moves]' or 'record'"
+    static let usage = "expected 'monitor [--json] [--moves]', 'record' or 'try'"
 }
 
 /// The daemon's state a new client is told about: its first line, and the scene a recording starts from.

@@ -25,6 +25,8 @@ final class ControlServer {
     private var clients: [ControlClient] = []
     /// Whether any tool listens: the one check `publish` makes before any formatting.
     private(set) var isObserved = false
+    /// Whether a `try` client listens: the daemon then draws every touch.
+    private(set) var isTrying = false
     /// Where the server reports a tool it dropped.
     private let logger = Logger(label: "gesturebridge.control")
 
@@ -100,7 +102,7 @@ final class ControlServer {
         client.start(request.stream(origin: now))
         client.enqueue(status.helloLine(pid: getpid()))
         switch request {
-        case .monitor:
+        case .monitor, .tryOut:
             // The layout at t = 0, so the first touches can be read against it.
             client.send(.windows(status.scene, time: now))
         case .record:
@@ -141,6 +143,10 @@ final class ControlServer {
 
     private func updateObserved() {
         isObserved = clients.contains { $0.isSubscribed }
+        isTrying = clients.contains {
+            guard $0.isSubscribed, case .tryOut = $0.stream else { return false }
+            return true
+        }
     }
 }
 
@@ -150,6 +156,7 @@ extension ControlRequest {
         switch self {
         case let .monitor(json, moves): .monitor(MonitorStream(isJSON: json, showsMoves: moves, origin: origin))
         case .record: .record(TraceRecording())
+        case .tryOut: .tryOut(TryStream(origin: origin))
         }
     }
 }

@@ -75,4 +75,42 @@ struct FeedbackState {
     var overlay: FeedbackOverlay?
     /// The overlay could not be made (no libcairo); not tried again.
     var unavailable = false
+    /// While `gesturebridge try` runs: a mark on every touch, and the samples still to draw.
+    var marks: TouchMarks?
+    var markSamples: [TouchSample] = []
+}
+
+/// `gesturebridge try`'s marks on the fingers, drawn once the frames' actions went out.
+extension Daemon {
+    func noteTouchMark(_ sample: TouchSample) {
+        guard feedbackState.markSamples.count < 4096 else { return }
+        feedbackState.markSamples.append(sample)
+    }
+
+    func drawTouchMarks() {
+        guard !feedbackState.markSamples.isEmpty else { return }
+        defer { feedbackState.markSamples.removeAll(keepingCapacity: true) }
+        if feedbackState.marks == nil {
+            do {
+                feedbackState.marks = try TouchMarks(
+                    displayName: connection.name, scale: session.scene.description.dpi / 96)
+            } catch {
+                logger.warning("no touch marks for gesturebridge try: \(error)")
+                return
+            }
+        }
+        guard let marks = feedbackState.marks else { return }
+        for sample in feedbackState.markSamples {
+            marks.update(
+                touch: sample.id.rawValue, x: sample.location.x, y: sample.location.y, lifted: sample.phase.isFinished)
+        }
+        marks.flush()
+    }
+
+    /// Takes the marks away (no `try` client listens any more) and closes their connection.
+    func clearTouchMarks() {
+        feedbackState.markSamples.removeAll(keepingCapacity: true)
+        guard feedbackState.marks != nil else { return }
+        feedbackState.marks = nil
+    }
 }

@@ -141,6 +141,7 @@ final class Daemon {
             if signals.reload { reloader.reload() }
             if fds[2].revents != 0 { watcher.readEvents(now: now) }
             control?.handle(fds[Self.fixedDescriptors...], now: now, status: controlStatus)
+            if control?.isTrying != true { clearTouchMarks() }
             if watcher.takeDueReload(now: now) { reloader.reload() }
             if fds[5].revents != 0 { reloaded() }
             pumpX(now: now)
@@ -211,6 +212,7 @@ final class Daemon {
                 if verbose { logger.debug("\(time.shortDescription) \(touch)") }
                 feed.add(sample, at: time, afterInput: handleOutputs)
                 control?.publish(.touch(sample, time: time))
+                if control?.isTrying == true { noteTouchMark(sample) }
             case .gesture(let gesture):
                 // A touchpad gesture is its own frame of synthesized touches.
                 feed.flush(afterInput: handleOutputs)
@@ -232,6 +234,7 @@ final class Daemon {
             }
         }
         feed.flush(afterInput: handleOutputs)
+        drawTouchMarks()
     }
 
     /// After a frame that leaves touches held, once per touch sequence: when another client
@@ -262,11 +265,12 @@ final class Daemon {
             case let .state(recognizer, state, _, _):
                 logger.debug("\(recognizer): \(state)")
                 noteFeedback(output)
-            case let .commitment(recognizer, commitment, _):
+            case let .commitment(recognizer, commitment, time):
                 if case .withdrawn(let reason) = commitment {
                     logger.info("\(recognizer): withdrawn, nothing done: \(reason)")
                 }
                 noteFeedback(output)
+                control?.publish(.commitment(recognizer, commitment, time: time))
             case let .transition(recognizer, from, to, cause, time):
                 if verbose {
                     logger.debug("\(EngineEvent.transition(recognizer, from: from, to: to, cause: cause, time: time))")

@@ -70,6 +70,8 @@ struct MonitorStream {
             return "[\(recognizer)] \(from) → \(to) (\(cause))"
         case let .delivery(id, delivery, _):
             return "touch \(id) \(delivery)"
+        case let .commitment(recognizer, commitment, _):
+            return "[\(recognizer)] \(Self.words(commitment))"
         case let .action(fired, outcome, _):
             return "\(fired.gesture): \(fired.action) (\(outcome))"
         case let .windows(scene, _):
@@ -107,6 +109,16 @@ struct MonitorStream {
         }
     }
 
+    /// What a commitment says: "will act at the lift", "withdrawn: moved back …".
+    static func words(_ commitment: Commitment) -> String {
+        switch commitment {
+        case .willAct: "will act at the lift"
+        case .willNotAct(let reason, _): "will not act at the lift: \(reason)"
+        case .acted: "acted at the lift"
+        case .withdrawn(let reason): "withdrawn: \(reason)"
+        }
+    }
+
     /// The JSON Lines form of an event, `t` first.
     static func json(_ event: ControlEvent, t: Double) -> String {
         var members: [(String, JSONValue)] = [("t", .number(t))]
@@ -121,6 +133,8 @@ struct MonitorStream {
             ]
         case let .delivery(id, delivery, _):
             members += [("touch", .number(Double(id.rawValue))), ("delivery", .string("\(delivery)"))]
+        case let .commitment(recognizer, commitment, _):
+            members += [("recognizer", .string("\(recognizer)")), ("commit", .string(Self.words(commitment)))]
         case let .action(fired, outcome, _):
             members += [
                 ("gesture", .string(fired.gesture)), ("action", .object(fired.resolvedParameters)),

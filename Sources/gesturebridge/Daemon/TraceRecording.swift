@@ -28,7 +28,7 @@ struct TraceRecording {
         switch event {
         case let .touch(sample, time): touchLine(sample, time: time)
         case let .pad(pad, time): padLine(pad, time: time)
-        case .transition, .delivery, .action, .windows, .reload, .device: nil
+        case .transition, .delivery, .action, .windows, .reload, .device, .commitment: nil
         }
     }
 

@@ -1,0 +1,140 @@
+import GestureEngine
+import GestureReplay
+import TextSearch
+
+/// What `gesturebridge try` prints for the daemon's try stream (`TryStream`'s JSON Lines):
+/// touches landing and lifting, candidates' states with why they failed, commitments and
+/// actions; with `binds`, each finished gesture as a binding (`TryCatalog`).
+///
+/// Pure: lines in, lines out, so it is tested without a daemon.
+struct TryTranscript {
+    let binds: Bool
+    /// The trace header of the scene (the last `scene` line), for replaying a gesture.
+    private var header: String?
+    /// The current gesture's input lines (touches, touchpad events), in order.
+    private var gesture: [String] = []
+    private var liveTouches: Set<Int> = []
+    private var padActive = false
+    private var isFirst = true
+    /// The most input lines one gesture keeps for `--bind`: a minute of ten fingers at 100 Hz.
+    static let maximumGestureLines = 60_000
+
+    init(binds: Bool) {
+        self.binds = binds
+    }
+
+    /// The lines to print for one line of the stream.
+    mutating func lines(for line: String) -> [String] {
+        if isFirst {
+            isFirst = false
+            return [MonitorCommand.greeting(hello: line).replacingText("monitoring", with: "trying")]
+                + ["Touch the screen (or the touchpad); each finger gets a mark. Ctrl-C stops."]
+        }
+        guard let value = try? JSONValue(parsing: line), case .object = value else { return [] }
+        let t = value["t"].flatMap(Self.number) ?? 0
+        let time = MonitorStream.seconds(t) + "  "
+        if let scene = value["scene"] {
+            header = scene.serialized(decimals: 3)
+            return []
+        }
+        if let touch = value["touch"].flatMap(Self.number), let phase = value["phase"].flatMap(Self.string) {
+            return touchLines(line, id: Int(touch), phase: phase, value: value, time: time)
+        }
+        if let pad = value["pad"].flatMap(Self.string), let phase = value["phase"].flatMap(Self.string) {
+            record(line)
+            switch phase {
+            case "begin":
+                padActive = true
+                let fingers = value["fingers"].flatMap(Self.number).map { Int($0) } ?? 0
+                return [time + "touchpad \(pad) begins, \(fingers) fingers"]
+            case "end", "cancel":
+                padActive = false
+                return [time + "touchpad \(pad) \(phase == "end" ? "ends" : "cancelled")"] + gestureOver()
+            default:
+                return []
+            }
+        }
+        if let gestureName = value["gesture"].flatMap(Self.string) {
+            return gestureLines(gestureName, value: value, time: time)
+        }
+        if let touch = value["touch"].flatMap(Self.number), value["delivery"].flatMap(Self.string) == "rejected" {
+            return [time + "  touch \(Int(touch)) went to the application: no gesture wanted it"]
+        }
+        if let reload = value["reload"].flatMap(Self.string) {
+            let error = value["error"].flatMap(Self.string)
+            return [time + "config \(reload) " + (error ?? "reloaded")]
+        }
+        if let device = value["device"].flatMap(Self.string) { return [time + "input device \(device)"] }
+        return []
+    }
+
+    private mutating func touchLines(_ line: String, id: Int, phase: String, value: JSONValue, time: String) -> [String]
+    {
+        record(line)
+        let x = value["x"].flatMap(Self.number) ?? 0, y = value["y"].flatMap(Self.number) ?? 0
+        switch phase {
+        case "down":
+            liveTouches.insert(id)
+            return [time + "touch \(id) down at \(x.shortDescription), \(y.shortDescription)"]
+        case "up", "cancel":
+            liveTouches.remove(id)
+            let text =
+                time
+                + "touch \(id) \(phase == "up" ? "up" : "cancelled") at \(x.shortDescription), \(y.shortDescription)"
+            return [text] + (liveTouches.isEmpty && !padActive ? gestureOver() : [])
+        default:
+            return []
+        }
+    }
+
+    private func gestureLines(_ name: String, value: JSONValue, time: String) -> [String] {
+        let kind = value["kind"].flatMap(Self.string) ?? ""
+        let why = value["why"].flatMap(Self.string)
+        let who = "\(name) (\(kind))"
+        if let state = value["state"].flatMap(Self.string) {
+            switch state {
+            case "began": return [time + "  ▶ \(who) began"]
+            case "ended": return [time + "  ✓ \(who) recognized"]
+            case "cancelled": return [time + "  ■ \(who) cancelled" + (why.map { ": \($0)" } ?? "")]
+            case "failed": return [time + "  ✗ \(who) failed: \(why ?? "no reason given")"]
+            case "waiting": return [time + "  … \(who) \(why ?? "waits")"]
+            default: return []
+            }
+        }
+        if let commit = value["commit"].flatMap(Self.string) {
+            switch commit {
+            case "will-act": return [time + "  \(who) will act when the fingers lift"]
+            case "will-not-act": return [time + "  \(who) would not act if lifted now: \(why ?? "")"]
+            case "withdrawn": return [time + "  ✗ \(who) withdrawn, nothing done: \(why ?? "")"]
+            default: return []
+            }
+        }
+        if let action = value["action"] {
+            let outcome = value["outcome"].flatMap(Self.string) ?? ""
+            return [time + "  → \(name): \(action.serialized(decimals: 3)) (\(outcome))"]
+        }
+        return []
+    }
+
+    private mutating func record(_ line: String) {
+        guard binds, gesture.count < Self.maximumGestureLines else { return }
+        gesture.append(line)
+    }
+
+    /// The end of a gesture: its binding, with `--bind`, and a blank line before the next.
+    private mutating func gestureOver() -> [String] {
+        defer { gesture.removeAll(keepingCapacity: true) }
+        guard binds else { return [""] }
+        return TryCatalog.snippet(header: header, lines: gesture) + [""]
+    }
+
+    static func number(_ value: JSONValue) -> Double? {
+        if case .number(let number) = value { return number }
+        return nil
+    }
+
+    static func string(_ value: JSONValue) -> String? {
+        if case .string(let text) = value { return text }
+        return nil
+    }
+}

@@ -1,0 +1,100 @@
+import GestureConfig
+import GestureEngine
+import GestureReplay
+import Testing
+
+@testable import gesturebridge
+
+/// What `gesturebridge try` prints for the daemon's try stream, and the gestures `--bind` names.
+@Suite struct TryTranscriptTests {
+    static let hello =
+        #"{"gesturebridge": "0.1.0", "pid": 42, "display": ":0", "config": "/home/u/.config/gesturebridge/config.yaml", "bindings": 2}"#
+    static let scene = #"{"t": 0, "scene": {"screen": {"width": 1920, "height": 1080, "dpi": 96}, "windows": []}}"#
+
+    /// Touch lines for fingers at `xs` moving `dx` per 10 ms frame for `frames` frames, then lifting.
+    static func stroke(ids: [Int], xs: [Double], y: Double, dx: Double, dy: Double = 0, frames: Int) -> [String] {
+        var lines: [String] = []
+        func line(_ t: Double, _ id: Int, _ phase: String, _ x: Double, _ y: Double) -> String {
+            "{\"t\": \(t), \"touch\": \(id), \"phase\": \"\(phase)\", \"x\": \(x), \"y\": \(y)}"
+        }
+        for (id, x) in zip(ids, xs) { lines.append(line(0.1, id, "down", x, y)) }
+        for frame in 1...frames {
+            for (id, x) in zip(ids, xs) {
+                lines.append(
+                    line(0.1 + 0.01 * Double(frame), id, "move", x + dx * Double(frame), y + dy * Double(frame)))
+            }
+        }
+        let end = 0.1 + 0.01 * Double(frames + 1)
+        for (id, x) in zip(ids, xs) {
+            lines.append(line(end, id, "up", x + dx * Double(frames), y + dy * Double(frames)))
+        }
+        return lines
+    }
+
+    static func transcript(_ lines: [String], binds: Bool) -> [String] {
+        var transcript = TryTranscript(binds: binds)
+        return ([hello, scene] + lines).flatMap { transcript.lines(for: $0) }
+    }
+
+    @Test func theCatalogLoads() throws {
+        let catalog = try ConfigLoader.load(yaml: TryCatalog.yaml, file: "try-catalog")
+        #expect(catalog.allBindings.count == 5 * 4 + 4 * 2)
+    }
+
+    struct BindCase: Sendable, CustomTestStringConvertible {
+        var label: String
+        var lines: [String]
+        var binding: String
+        var testDescription: String { label }
+    }
+
+    static let bindCases: [BindCase] = [
+        BindCase(
+            label: "three fingers swipe left",
+            lines: stroke(ids: [1, 2, 3], xs: [1200, 1300, 1400], y: 500, dx: -30, frames: 6),
+            binding: "  - swipe: { fingers: 3, direction: left }"),
+        BindCase(
+            label: "two fingers swipe up",
+            lines: stroke(ids: [1, 2], xs: [900, 1000], y: 700, dx: 0, dy: -30, frames: 6),
+            binding: "  - swipe: { fingers: 2, direction: up }"),
+        BindCase(
+            label: "a one-finger tap",
+            lines: stroke(ids: [1], xs: [500], y: 500, dx: 0, frames: 2),
+            binding: "  - tap: { fingers: 1 }"),
+        BindCase(
+            label: "a slow drag right",
+            // 80 pt in a second: 40 when a swipe's 0.5 s run out, so a pan.
+            lines: stroke(ids: [1], xs: [500], y: 500, dx: 0.8, frames: 100),
+            binding: "  - pan: { fingers: 1, direction: right }")
+    ]
+
+    @Test(arguments: bindCases)
+    func bindNamesTheGestureAsABindingThatLoads(_ c: BindCase) throws {
+        let printed = Self.transcript(c.lines, binds: true)
+        let start = try #require(printed.firstIndex(of: c.binding), "\(printed)")
+        let snippet = printed[start...].prefix(2).joined(separator: "\n")
+        let configuration = try ConfigLoader.load(yaml: "gestures:\n" + snippet + "\n")
+        #expect(configuration.allBindings.count == 1)
+        #expect(printed[start - 1].hasPrefix("  # a "), "the comment above it: \(printed[start - 1])")
+    }
+
+    @Test func failuresAndActionsAreReadable() {
+        let printed = Self.transcript(
+            [
+                #"{"t": 0.1, "touch": 1, "phase": "down", "x": 500, "y": 500}"#,
+                #"{"t": 0.12, "gesture": "menu", "kind": "tap", "state": "failed", "why": "moved 52 pt, more than the 45 pt a tap allows"}"#,
+                #"{"t": 0.13, "gesture": "edge", "kind": "pan", "state": "waiting", "why": "recognized, waiting for 'swipe' to fail ('after:')"}"#,
+                #"{"t": 0.14, "gesture": "next", "kind": "swipe", "commit": "will-not-act", "why": "moved back past where it started"}"#,
+                #"{"t": 0.15, "gesture": "next", "action": {"desktop": "next"}, "outcome": "performed"}"#,
+                #"{"t": 0.2, "touch": 1, "phase": "up", "x": 552, "y": 500}"#
+            ], binds: false)
+        #expect(printed.first?.hasPrefix("trying gesturebridge 0.1.0 (pid 42) on :0: 2 bindings from ") == true)
+        #expect(printed.contains("   0.100  touch 1 down at 500, 500"), "\(printed)")
+        #expect(printed.contains("   0.120    ✗ menu (tap) failed: moved 52 pt, more than the 45 pt a tap allows"))
+        #expect(printed.contains("   0.130    … edge (pan) recognized, waiting for 'swipe' to fail ('after:')"))
+        #expect(
+            printed.contains("   0.140    next (swipe) would not act if lifted now: moved back past where it started"))
+        #expect(printed.contains(#"   0.150    → next: {"desktop": "next"} (performed)"#))
+        #expect(printed.last == "", "a blank line after each gesture")
+    }
+}

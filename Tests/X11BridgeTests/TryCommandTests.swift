@@ -1,0 +1,136 @@
+import CX11
+import Foundation
+import Glibc
+import Testing
+@testable import X11Bridge
+
+/// `gesturebridge try` as a real process against the real daemon: why a gesture failed, the
+/// gesture as a binding, and the marks the daemon draws on the fingers while it runs.
+@Suite(.serialized, .xServer([.touchscreen, .keyboard]))
+struct TryCommandTests {
+    static let config = """
+        gestures:
+          - name: next-desktop
+            swipe: { fingers: 3, direction: left }
+            do: { keys: ctrl+alt+Left }
+          - name: menu
+            tap: { fingers: 2 }
+            do: { keys: F10 }
+        """
+
+    var server: XServer { get throws { try XServer.shared() } }
+    let runtime: [String: String]
+
+    init() throws {
+        runtime = try RuntimeDirectory.make()
+    }
+
+    func points(_ ids: [UInt32], _ phase: InputTestDevice.TouchPhase, _ xs: [Double], y: Double)
+        -> [InputTestDevice.TouchPoint]
+    {
+        ids.indices.map { .init(id: ids[$0], phase: phase, x: xs[$0], y: y) }
+    }
+
+    @Test func aFailedGestureSaysWhyAndBindPrintsTheGestureAsABinding() throws {
+        let server = try server
+        let client = try TestClient.launchFocused(display: server.display)
+        defer { client.kill() }
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)
+        defer { daemon.stop() }
+        let tester = try ToolProcess(["try", "--bind", "--display", server.display], environment: runtime)
+        defer { tester.signal(SIGKILL) }
+        try tester.waitForOutput("Ctrl-C stops")
+        #expect(tester.standardOutput.contains("trying gesturebridge"), "\(tester.standardOutput)")
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+
+        // Two fingers swipe left: the 3-finger swipe cannot be it, and says so.
+        var xs = [1200.0, 1300.0]
+        try touchscreen.frame(points([10, 11], .began, xs, y: 500))
+        for _ in 0..<6 {
+            xs = xs.map { $0 - 30 }
+            try touchscreen.frame(points([10, 11], .moved, xs, y: 500))
+        }
+        try touchscreen.frame(points([10, 11], .ended, xs, y: 500))
+        do { try tester.waitForOutput("- swipe: { fingers: 2, direction: left }") } catch {
+            Issue.record("daemon log:\n\(daemon.log.suffix(3000))")
+            throw error
+        }
+        let output = tester.standardOutput
+        #expect(output.contains("✗ next-desktop (swipe) failed: "), "\(output)")
+        #expect(output.contains("✗ menu (tap) failed: moved "), "\(output)")
+        #expect(output.contains("more than the 45 pt a tap allows"), "\(output)")
+        #expect(output.contains("# a 2-finger swipe left; paste under gestures:"), "\(output)")
+
+        // Three fingers: the binding acts, and --bind names the same gesture.
+        try DaemonEndToEndTests.swipeLeft(touchscreen, firstID: 20)
+        try tester.waitForOutput("- swipe: { fingers: 3, direction: left }")
+        try tester.waitForOutput("→ next-desktop: {\"keys\": \"ctrl+alt+Left\"")
+        #expect(tester.standardOutput.contains("✓ next-desktop (swipe) recognized"), "\(tester.standardOutput)")
+        _ = try client.waitForEvent("KeyPress Left") { $0.type == "KeyPress" && $0.keysym == "Left" }
+
+        tester.signal(SIGINT)
+        #expect(try tester.waitForExit() == 0, "\(tester.standardError)")
+    }
+
+    /// Why the first two fingers' gesture failed: they did not become three in time.
+    @Test func tooFewFingersAreCounted() throws {
+        let server = try server
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)
+        defer { daemon.stop() }
+        let tester = try ToolProcess(["try", "--display", server.display], environment: runtime)
+        defer { tester.signal(SIGKILL) }
+        try tester.waitForOutput("Ctrl-C stops")
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        try touchscreen.frame(points([40], .began, [800], y: 400))
+        try tester.waitForOutput(
+            "✗ next-desktop (swipe) failed: 1 finger when the finger window closed, a swipe wants 3")
+        // The server numbers touches itself: the lift is the first "up" line.
+        try touchscreen.frame(points([40], .ended, [800], y: 400))
+        try tester.waitForOutput(" up at 800, 400")
+        tester.signal(SIGINT)
+        #expect(try tester.waitForExit() == 0)
+    }
+
+    /// While `try` runs, each finger has an amber mark under it; when it stops, the marks go.
+    @Test func theDaemonMarksTheFingersOnlyWhileTryRuns() throws {
+        let server = try server
+        let connection = try X11Connection.toTestServer(server.display)
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)
+        defer { daemon.stop() }
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        func pixel(_ x: Int, _ y: Int) throws -> (Int, Int, Int) {
+            try DaemonFeedbackTests.row(connection, y: y, from: x, width: 1)[0]
+        }
+        func isAmber(_ p: (Int, Int, Int)) -> Bool {
+            abs(p.0 - TouchMarks.colour.0) <= 3 && abs(p.1 - TouchMarks.colour.1) <= 3
+                && abs(p.2 - TouchMarks.colour.2) <= 3
+        }
+        let desktop = try pixel(700, 300)
+
+        // Without a try client: no mark.
+        try touchscreen.frame(points([50], .began, [700], y: 300))
+        try touchscreen.frame(points([50], .moved, [702], y: 300))
+        try touchscreen.frame(points([50], .ended, [702], y: 300))
+        let tester = try ToolProcess(["try", "--display", server.display], environment: runtime)
+        defer { tester.signal(SIGKILL) }
+        try tester.waitForOutput("Ctrl-C stops")
+        #expect(try !isAmber(pixel(702, 300)), "no mark before try ran")
+
+        try touchscreen.frame(points([51], .began, [700], y: 300))
+        try waitUntil("a mark under the finger", timeout: 3) { try isAmber(pixel(700, 300)) }
+        try touchscreen.frame(points([51], .moved, [900], y: 320))
+        try waitUntil("the mark follows the finger", timeout: 3) {
+            try isAmber(pixel(900, 320)) && !isAmber(pixel(700, 300))
+        }
+        try touchscreen.frame(points([51], .ended, [900], y: 320))
+        try waitUntil("the mark gone at the lift", timeout: 3) { try !isAmber(pixel(900, 320)) }
+
+        try touchscreen.frame(points([52], .began, [500], y: 500))
+        try waitUntil("a mark for the next finger", timeout: 3) { try isAmber(pixel(500, 500)) }
+        tester.signal(SIGINT)
+        #expect(try tester.waitForExit() == 0)
+        try waitUntil("the marks gone once try stopped", timeout: 3) { try !isAmber(pixel(500, 500)) }
+        #expect(try pixel(700, 300) == desktop)
+        try touchscreen.frame(points([52], .ended, [500], y: 500))
+    }
+}
