@@ -39,6 +39,8 @@ public struct Binding: Hashable, Sendable {
     public var device: InputDevice
     /// Whether this binding shows the on-screen indicator (`feedback`); nil: `settings`' choice.
     public var feedback: Feedback?
+    /// The indicator's size and place for this binding (`feedback: { size, where }`); nil: `settings`'.
+    public var feedbackStyle: FeedbackStyle?
     /// Where the binding starts in the file, for messages and logs.
     public var location: SourceLocation
 
@@ -57,6 +59,7 @@ public struct Binding: Hashable, Sendable {
         target: ActionTarget = .under,
         device: InputDevice = .any,
         feedback: Feedback? = nil,
+        feedbackStyle: FeedbackStyle? = nil,
         location: SourceLocation
     ) {
         self.name = name
@@ -72,6 +75,7 @@ public struct Binding: Hashable, Sendable {
         self.target = target
         self.device = device
         self.feedback = feedback
+        self.feedbackStyle = feedbackStyle
         self.location = location
     }
 }

@@ -90,7 +90,7 @@ extension ConfigParser {
         let hold = fields["hold"].flatMap { self.hold($0, kind: kind) }
         let target = fields["target"].flatMap { word($0, as: ActionTarget.self) } ?? .under
         let device = fields["device"].flatMap { word($0, as: InputDevice.self) } ?? .any
-        let feedback = fields["feedback"].flatMap { word($0, as: Feedback.self) }
+        let (feedback, feedbackStyle) = fields["feedback"].map(self.feedback) ?? (nil, nil)
 
         guard errors.count == errorCount, let spec else { return nil }
         if actions?.isEmpty ?? true, steps == nil, hold == nil {
@@ -116,8 +116,27 @@ extension ConfigParser {
             target: target,
             device: device,
             feedback: feedback,
+            feedbackStyle: feedbackStyle,
             location: location(of: node)
         )
+    }
+
+    /// `feedback: on|off`, or `feedback: { show: on|off, size: 24pt, where: fingers|window }`
+    /// (`show` on unless it says off); nil parts were not written or were wrong (reported).
+    func feedback(_ field: Field) -> (Feedback?, FeedbackStyle?) {
+        guard field.value.mapping != nil else { return (word(field, as: Feedback.self), nil) }
+        guard let fields = fields(of: field.value, in: "feedback", allowed: ["show", "size", "where"]) else {
+            return (nil, nil)
+        }
+        let show = fields["show"].flatMap { word($0, as: Feedback.self) } ?? .on
+        let size = fields["size"].flatMap {
+            quantity(
+                $0, Quantity.points, where: { FeedbackStyle.sizes.contains($0) },
+                rule:
+                    "from \(Int(FeedbackStyle.sizes.lowerBound)) to \(Int(FeedbackStyle.sizes.upperBound)) pt")
+        }
+        let placement = fields["where"].flatMap { word($0, as: FeedbackPlacement.self) }
+        return (show, FeedbackStyle(size: size, placement: placement))
     }
 
     /// `on: begin|update|end`; a swipe has begin (when recognized) and end (at the lift), a tap none.

@@ -62,7 +62,9 @@ extension ConfigParser {
         }
         settings.logLevel = fields["log-level"].flatMap { word($0, as: LogLevel.self) }
         settings.commandOutput = fields["command-output"].flatMap { word($0, as: CommandOutput.self) } ?? .discard
-        settings.feedback = fields["feedback"].flatMap { word($0, as: Feedback.self) } ?? .off
+        let (feedback, style) = fields["feedback"].map(self.feedback) ?? (nil, nil)
+        settings.feedback = feedback ?? .off
+        settings.feedbackStyle = style ?? FeedbackStyle()
         return settings
     }
 

@@ -88,6 +88,8 @@ public struct Settings: Hashable, Sendable {
     /// lift, not when it is recognized (58–90 ms later in the repository's swipe traces).
     /// Drawing itself costs none (the key goes out first).
     public var feedback: Feedback = .off
+    /// The indicator's text size and place for every binding (`feedback: { size, where }`).
+    public var feedbackStyle = FeedbackStyle()
 
     /// Creates settings; the defaults are the engine's.
     public init(fingerWindow: Double = Thresholds.fingerWindow, dpi: Double? = nil, logLevel: LogLevel? = nil) {
@@ -101,6 +103,38 @@ public struct Settings: Hashable, Sendable {
 /// lift unless it says `on:` (`ActionPhase.default(for:feedback:acts:)`).
 public enum Feedback: String, Hashable, Sendable, CaseIterable {
     case on, off
+}
+
+/// How the on-screen indicator looks and where it is (`feedback: { size, where }`); nil: the
+/// settings' choice, then the default (18 pt, at the fingers).
+public struct FeedbackStyle: Hashable, Sendable {
+    /// The label's text size, in points (1/96 in), `minimumSize` to `maximumSize`.
+    public var size: Double?
+    /// Where the label is.
+    public var placement: FeedbackPlacement?
+
+    /// The smallest and largest text sizes `size:` takes, in points.
+    public static let sizes: ClosedRange<Double> = 8...72
+    /// The text size without `size:`, in points.
+    public static let defaultSize = 18.0
+
+    public init(size: Double? = nil, placement: FeedbackPlacement? = nil) {
+        self.size = size
+        self.placement = placement
+    }
+
+    /// This style's choices, with `base`'s where it has none.
+    public func over(_ base: FeedbackStyle) -> FeedbackStyle {
+        FeedbackStyle(size: size ?? base.size, placement: placement ?? base.placement)
+    }
+}
+
+/// Where the indicator is (`where`).
+public enum FeedbackPlacement: String, Hashable, Sendable, CaseIterable {
+    /// Above the fingers, following them (the default).
+    case fingers
+    /// In the middle of the window the binding acts on (the desktop's monitor when none).
+    case window
 }
 
 /// Where the output of `command:` actions goes (`command-output`).

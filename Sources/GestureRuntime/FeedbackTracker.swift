@@ -28,6 +28,10 @@ public struct FeedbackTracker {
         /// The monitor under the fingers, in screen pixels, which the label stays on; nil for the
         /// whole screen.
         public var monitor: Rect? = nil
+        /// The text size, in points.
+        public var size = FeedbackStyle.defaultSize
+        /// Whether `location` is the fingers (the label goes above them) or a window's centre (on it).
+        public var isAtFingers = true
     }
 
     /// What to do with the indicator.
@@ -46,6 +50,9 @@ public struct FeedbackTracker {
     /// The current gesture's figures and where its label is (pixels), for commitments, which carry neither.
     private var measurement: GestureMeasurement = .none
     private var location = Point(x: 0, y: 0)
+    /// The current gesture's style, and for `where: window` the window's frame (pixels).
+    private var style = FeedbackStyle()
+    private var windowFrame: Rect?
 
     public init() {}
 
@@ -58,12 +65,14 @@ public struct FeedbackTracker {
     /// A binding that acts at the lift (`on: end`) shows, while its gesture runs, whether lifting
     /// now would act (grey) or not (red, "lift to cancel"); then that it acted or was withdrawn.
     public mutating func handle(
-        _ output: GestureSession.Output, scene: GestureScene, enabled: Feedback = .on
+        _ output: GestureSession.Output, scene: GestureScene, enabled: Feedback = .on,
+        style settingsStyle: FeedbackStyle = FeedbackStyle()
     ) -> Effect? {
         switch output {
         case let .state(recognizer, state, snapshot, time):
             guard let binding = scene.binding(for: recognizer), (binding.feedback ?? enabled) == .on else { return nil }
             let key = ObjectIdentifier(recognizer)
+            if current != key { place(binding, settingsStyle, start: snapshot.startLocation, scene) }
             let continuous = binding.recognizer.kind.isContinuous
             let tone: Indicator.Tone
             switch state {
@@ -94,6 +103,9 @@ public struct FeedbackTracker {
             guard let binding = scene.binding(for: recognizer), (binding.feedback ?? enabled) == .on else { return nil }
             let key = ObjectIdentifier(recognizer)
             let text = Self.text(binding, measurement)
+            if current != key, case .willAct(let point) = commitment {
+                place(binding, settingsStyle, start: point, scene)
+            }
             switch commitment {
             case .willAct(let point), .willNotAct(_, let point):
                 current = key
@@ -117,8 +129,32 @@ public struct FeedbackTracker {
     static let cancelledSuffix = " · cancelled"
 
     private func show(_ text: String, _ tone: Indicator.Tone, _ scene: GestureScene) -> Effect {
-        let monitor = scene.description.monitors.first { $0.contains(location) }
-        return .show(Indicator(text: text, location: location, tone: tone, monitor: monitor))
+        let point = windowFrame.map { Point(x: $0.x + $0.width / 2, y: $0.y + $0.height / 2) } ?? location
+        let monitor = scene.description.monitors.first { $0.contains(point) }
+        return .show(
+            Indicator(
+                text: text, location: point, tone: tone, monitor: monitor,
+                size: style.size ?? FeedbackStyle.defaultSize, isAtFingers: windowFrame == nil))
+    }
+
+    /// The binding's style over the settings', and for `where: window` the frame of the window
+    /// it acts on: the active one for `target: active`, else the one where it started (`start`,
+    /// points); the monitor there, or the screen, over the desktop.
+    private mutating func place(_ binding: Binding, _ settings: FeedbackStyle, start: Point, _ scene: GestureScene) {
+        style = (binding.feedbackStyle ?? FeedbackStyle()).over(settings)
+        guard style.placement == .window else {
+            windowFrame = nil
+            return
+        }
+        let description = scene.description
+        let pixel = description.pixels(fromPoints: start)
+        let window =
+            binding.target == .active
+            ? description.windows.first { $0.info.id == description.activeWindow }
+            : description.windows.first { $0.frame.contains(pixel) }
+        windowFrame =
+            window?.frame ?? description.monitors.first { $0.contains(pixel) }
+            ?? Rect(x: 0, y: 0, width: description.width, height: description.height)
     }
 
     /// Hides the indicator once its linger is over.
@@ -142,7 +178,30 @@ public struct FeedbackTracker {
             : binding.name
         if text.count > maximumDescriptionLength { text = text.prefix(maximumDescriptionLength - 1) + "…" }
         if let figures = figures(measurement) { text += " " + figures }
+        if let steps = binding.steps, let next = nextStep(steps, measurement) { text += " · next " + next }
         return text
+    }
+
+    /// The threshold of the next step in the direction the gesture is going, as its figure:
+    /// `×1.50`, `45°`, `200 pt →`. Counted from where the gesture began, as the steps are.
+    static func nextStep(_ steps: Steps, _ measurement: GestureMeasurement) -> String? {
+        func next(_ value: Double, _ every: Double) -> Double {
+            let steps = value / every
+            return (value >= 0 ? steps.rounded(.down) + 1 : steps.rounded(.up) - 1) * every
+        }
+        switch (steps, measurement) {
+        case let (.pinch(every, _, _), .pinch(scale, _)):
+            return "×" + FixedDecimal.text(1 + next(scale - 1, every), decimals: 2)
+        case let (.rotate(every, _, _), .rotation(rotation, _)):
+            return FixedDecimal.text(next(rotation, every) * 180 / Double.pi, decimals: 0) + "°"
+        case let (.pan(every, _, _, _, _), .pan(translation, _)):
+            let horizontal = abs(translation.dx) >= abs(translation.dy)
+            let value = horizontal ? translation.dx : translation.dy
+            let arrow = horizontal ? (value >= 0 ? "→" : "←") : (value >= 0 ? "↓" : "↑")
+            return FixedDecimal.text(abs(next(value, every)), decimals: 0) + " pt " + arrow
+        default:
+            return nil
+        }
     }
 
     /// An action as a person reads it on screen: `ctrl+plus`, `desktop: next`.

@@ -30,19 +30,27 @@ public final class FeedbackOverlay {
         public var tone: Tone
         /// The monitor the label stays on (x, y, width, height in root pixels); nil for the screen.
         public var monitor: (x: Int, y: Int, width: Int, height: Int)?
+        /// The text size, in points.
+        public var size: Double
+        /// Whether (x, y) is the fingers, which the label is lifted above, or the point it is centred on.
+        public var isAtFingers: Bool
 
         public init(
-            text: String, x: Int, y: Int, tone: Tone, monitor: (x: Int, y: Int, width: Int, height: Int)? = nil
+            text: String, x: Int, y: Int, tone: Tone, monitor: (x: Int, y: Int, width: Int, height: Int)? = nil,
+            size: Double = FeedbackOverlay.fontSize, isAtFingers: Bool = true
         ) {
             self.text = text
             self.x = x
             self.y = y
             self.tone = tone
             self.monitor = monitor
+            self.size = size
+            self.isAtFingers = isAtFingers
         }
 
         public static func == (lhs: Indicator, rhs: Indicator) -> Bool {
             lhs.text == rhs.text && lhs.x == rhs.x && lhs.y == rhs.y && lhs.tone == rhs.tone
+                && lhs.size == rhs.size && lhs.isAtFingers == rhs.isAtFingers
                 && lhs.monitor.map { [$0.x, $0.y, $0.width, $0.height] }
                     == rhs.monitor.map { [$0.x, $0.y, $0.width, $0.height] }
         }
@@ -61,7 +69,7 @@ public final class FeedbackOverlay {
         }
     }
 
-    /// The label's text size, in points (1/96 inch): 18 px at 96 dpi.
+    /// The label's text size without one given, in points (1/96 inch): 18 px at 96 dpi.
     public static let fontSize = 18.0
     static let padding = 12.0
     /// How far above the fingers the label's centre is, in points, so the fingers do not hide it.
@@ -152,10 +160,11 @@ public final class FeedbackOverlay {
         guard indicator != shown else { return }
         if shown == nil, compositorRuns() != madeForCompositor { makeWindow(compositor: !madeForCompositor) }
         let display = connection.display
-        let (width, height) = measure(indicator.text)
+        let (width, height) = measure(indicator.text, size: indicator.size)
         let area = indicator.monitor ?? (0, 0, screenSize.width, screenSize.height)
+        let lift = indicator.isAtFingers ? liftPixels : 0
         let x = min(max(indicator.x - width / 2, area.x), max(area.x + area.width - width, area.x))
-        let y = min(max(indicator.y - liftPixels - height / 2, area.y), max(area.y + area.height - height, area.y))
+        let y = min(max(indicator.y - lift - height / 2, area.y), max(area.y + area.height - height, area.y))
         XMoveResizeWindow(display, window, Int32(x), Int32(y), UInt32(width), UInt32(height))
         if !isTranslucent { shape(width: width, height: height) }
         if shown == nil { XMapRaised(display, window) } else { XRaiseWindow(display, window) }
@@ -175,24 +184,25 @@ public final class FeedbackOverlay {
     }
 
     /// The label's size for `text`, in pixels.
-    private func measure(_ text: String) -> (Int, Int) {
+    private func measure(_ text: String, size: Double) -> (Int, Int) {
         let surface = cairo.xlib_surface_create(connection.display, window, visual, 1, 1)
         let context = cairo.create(surface)
         defer {
             cairo.destroy(context)
             cairo.surface_destroy(surface)
         }
-        setFont(context)
+        setFont(context, size: size)
         var extents = cairo_text_extents_t()
         cairo.text_extents(context, text, &extents)
-        let width = Int((extents.x_advance + 2 * Self.padding * scale).rounded(.up))
-        let height = Int(((Self.fontSize * 1.4 + 2 * Self.padding / 1.5) * scale).rounded(.up))
+        let padding = Self.padding * size / Self.fontSize
+        let width = Int((extents.x_advance + 2 * padding * scale).rounded(.up))
+        let height = Int(((size * 1.4 + 2 * padding / 1.5) * scale).rounded(.up))
         return (max(width, height), height)
     }
 
-    private func setFont(_ context: OpaquePointer?) {
+    private func setFont(_ context: OpaquePointer?, size: Double) {
         cairo.select_font_face(context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD)
-        cairo.set_font_size(context, Self.fontSize * scale)
+        cairo.set_font_size(context, size * scale)
     }
 
     /// The label's outline: a rectangle with half-height round ends.
@@ -250,7 +260,7 @@ public final class FeedbackOverlay {
         cairo.fill(context)
         cairo.set_operator(context, CAIRO_OPERATOR_OVER)
         cairo.set_source_rgba(context, 1, 1, 1, 1)
-        setFont(context)
+        setFont(context, size: indicator.size)
         var extents = cairo_text_extents_t()
         cairo.text_extents(context, indicator.text, &extents)
         cairo.move_to(

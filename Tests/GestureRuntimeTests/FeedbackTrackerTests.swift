@@ -28,7 +28,10 @@ struct FeedbackTrackerTests {
         var effects: [FeedbackTracker.Effect] = []
         func collect() {
             for output in session.outputs {
-                if let effect = tracker.handle(output, scene: session.scene, enabled: configuration.settings.feedback) {
+                if let effect = tracker.handle(
+                    output, scene: session.scene, enabled: configuration.settings.feedback,
+                    style: configuration.settings.feedbackStyle)
+                {
                     effects.append(effect)
                 }
             }
@@ -129,7 +132,9 @@ struct FeedbackTrackerTests {
             return nil
         }
         #expect(shown.first?.text.hasPrefix("zoom ×") == true && shown.first?.tone == .pending, "\(shown)")
-        #expect(shown.contains { $0.text == "zoom ×2.00" && $0.tone == .pending }, "\(shown.map(\.text))")
+        // Steps every 1.25 of scale: the next one is at ×2.25.
+        #expect(
+            shown.contains { $0.text == "zoom ×2.00 · next ×2.25" && $0.tone == .pending }, "\(shown.map(\.text))")
         #expect(shown.last?.tone == .committed)
         #expect(effects.last != .hide, "still lingering at 0.2 s")
     }
@@ -193,5 +198,83 @@ struct FeedbackTrackerTests {
     ])
     func figuresAreRoundedWithoutFoundation(value: Double, places: Int, text: String) {
         #expect(FixedDecimal.text(value, decimals: places) == text)
+    }
+}
+
+/// The next step's threshold, in the direction of travel, as a label shows it.
+@Suite("The next step in a label")
+struct NextStepTests {
+    @Test(arguments: [
+        (Steps.pinch(every: 0.25, inward: [], outward: []), GestureMeasurement.pinch(scale: 1.4, velocity: 0), "×1.50"),
+        (.pinch(every: 0.25, inward: [], outward: []), .pinch(scale: 0.8, velocity: 0), "×0.75"),
+        (.pinch(every: 0.25, inward: [], outward: []), .pinch(scale: 1.0, velocity: 0), "×1.25"),
+        (.rotate(every: .pi / 12, clockwise: [], counterclockwise: []), .rotation(rotation: 0.3, velocity: 0), "30°"),
+        (.rotate(every: .pi / 12, clockwise: [], counterclockwise: []), .rotation(rotation: -0.3, velocity: 0), "-30°"),
+        (
+            .pan(every: 100, left: [], right: [], up: [], down: []),
+            .pan(translation: Vector(dx: 130, dy: 20), velocity: Vector(dx: 0, dy: 0)), "200 pt →"
+        ),
+        (
+            .pan(every: 100, left: [], right: [], up: [], down: []),
+            .pan(translation: Vector(dx: 10, dy: -250), velocity: Vector(dx: 0, dy: 0)), "300 pt ↑"
+        )
+    ])
+    func theNextThresholdIsShown(steps: Steps, measurement: GestureMeasurement, expected: String) {
+        #expect(FeedbackTracker.nextStep(steps, measurement) == expected)
+    }
+}
+
+/// `feedback: { show, size, where }`: per binding over `settings`, read from the config and
+/// honoured by the indicator's model.
+@Suite("The indicator's size and place")
+struct FeedbackStyleTests {
+    static let firefox = SceneWindow(
+        info: WindowInfo(id: 7, windowClass: "Firefox", instance: "Navigator"),
+        frame: Rect(x: 960, y: 0, width: 960, height: 600))
+
+    @Test(arguments: [
+        // (settings' feedback, binding's feedback, size, at the fingers, where)
+        ("on", "", 18.0, true, nil as Point?),
+        ("{ size: 30 }", "", 30.0, true, nil),
+        ("{ size: 30pt, where: window }", "", 30.0, false, Point(x: 1440, y: 300)),
+        ("on", "{ where: window }", 18.0, false, Point(x: 1440, y: 300)),
+        ("{ where: window, size: 12 }", "{ where: fingers }", 12.0, true, nil),
+        ("off", "{ size: 40 }", 40.0, true, nil)
+    ])
+    func theBindingsStyleOverTheSettings(setting: String, binding: String, size: Double, atFingers: Bool, at: Point?)
+        throws
+    {
+        let yaml = """
+            settings:
+              feedback: \(setting)
+            gestures:
+              - swipe: { fingers: 3, direction: left }
+                do: { keys: ctrl+Right }
+            \(binding.isEmpty ? "" : "    feedback: \(binding)")
+            """
+        let effects = try FeedbackTrackerTests.effects(
+            FeedbackTrackerTests.threeFingerSwipe(), until: 1, yaml: yaml,
+            scene: SceneDescription(windows: [Self.firefox]))
+        guard case .show(let indicator) = effects.first else {
+            Issue.record("no indicator: \(effects)")
+            return
+        }
+        #expect(indicator.size == size)
+        #expect(indicator.isAtFingers == atFingers)
+        if let at { #expect(indicator.location == at, "the middle of the window the swipe started over") }
+    }
+
+    @Test(arguments: [
+        ("feedback: { size: 100 }", "f.yaml:4:23: 'size' must be from 8 to 72 pt, found '100'"),
+        ("feedback: { where: corner }", "f.yaml:4:24: unknown value 'corner' for 'where'"),
+        ("feedback: { colour: red }", "f.yaml:4:17: unknown key 'colour' in feedback")
+    ])
+    func aBadStyleIsReportedWithItsPlace(line: String, message: String) {
+        #expect {
+            try ConfigLoader.load(
+                yaml: "gestures:\n  - swipe: { fingers: 3 }\n    do: { keys: a }\n    \(line)\n", file: "f.yaml")
+        } throws: { error in
+            "\(error)".contains(message)
+        }
     }
 }

@@ -157,6 +157,41 @@ struct DaemonCommitFeedbackTests {
         #expect(client.events(ofType: "KeyPress").filter { $0.keysym == "Left" }.count == 1)
     }
 
+    /// `feedback: { where: window, size: 36 }`: the label sits in the middle of the window the
+    /// swipe acts on, not above the fingers, twice the size of the default one.
+    @Test func theLabelCanSitOnTheWindowAndBeLarger() throws {
+        let server = try XServer.shared()
+        let connection = try X11Connection.toTestServer(server.display)
+        let client = try TestClient.launchFocused(display: server.display)
+        defer { client.kill() }
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        func labelSpan(config: String, y: Int, firstID: UInt32) throws -> [Int] {
+            let daemon = try DaemonProcess.start(display: server.display, config: config)
+            defer { daemon.stop() }
+            client.clear()
+            try DaemonEndToEndTests.swipeLeft(touchscreen, firstID: firstID)
+            _ = try client.waitForEvent("KeyPress Left") { $0.type == "KeyPress" && $0.keysym == "Left" }
+            var row: [(Int, Int, Int)] = []
+            try waitUntil("the label at y \(y)", timeout: 2) {
+                row = try DaemonFeedbackTests.row(connection, y: y, from: 0, width: 1920)
+                return row.contains(where: Self.isTone(.committed))
+            }
+            let span = row.indices.filter { Self.isTone(.committed)(row[$0]) }
+            return [span.first!, span.last!]
+        }
+        let swipe =
+            "gestures:\n  - name: next-desktop\n    swipe: { fingers: 3, direction: left }\n"
+            + "    on: begin\n    do: { keys: ctrl+alt+Left }\n"
+        let atFingers = try labelSpan(
+            config: "settings:\n  feedback: on\n" + swipe, y: 502 - Int(FeedbackOverlay.lift), firstID: 600)
+        let onWindow = try labelSpan(
+            config: "settings:\n  feedback: { where: window, size: 36 }\n" + swipe, y: 540, firstID: 610)
+        // The test client's window fills the screen: its middle is (960, 540).
+        #expect(abs((onWindow[0] + onWindow[1]) / 2 - 960) <= 2, "centred on the window: \(onWindow)")
+        let (small, large) = (atFingers[1] - atFingers[0], onWindow[1] - onWindow[0])
+        #expect(Double(large) > 1.7 * Double(small), "36 pt against 18 pt: \(large) px against \(small) px")
+    }
+
     /// A pinch's label shows its scale as it changes, before anything is done; the key at the lift.
     @Test func aPinchsLabelFollowsItsScaleAndActsAtTheLift() throws {
         let server = try XServer.shared()

@@ -11,7 +11,8 @@ extension Daemon {
     func noteFeedback(_ output: GestureSession.Output) {
         guard
             let effect = feedbackState.tracker.handle(
-                output, scene: session.scene, enabled: session.configuration.settings.feedback)
+                output, scene: session.scene, enabled: session.configuration.settings.feedback,
+                style: session.configuration.settings.feedbackStyle)
         else { return }
         feedbackState.pending = effect
     }
@@ -46,7 +47,8 @@ extension Daemon {
             overlay.show(
                 .init(
                     text: indicator.text, x: Int(indicator.location.x.rounded()),
-                    y: Int(indicator.location.y.rounded()), tone: tone, monitor: monitor))
+                    y: Int(indicator.location.y.rounded()), tone: tone, monitor: monitor, size: indicator.size,
+                    isAtFingers: indicator.isAtFingers))
         }
     }
 
