@@ -53,7 +53,12 @@ final class ControlConnection {
     ///
     /// On a signal (Ctrl-C), the lines the daemon has already sent are still handed
     /// over, without waiting for more: a recording keeps the gesture that just ended.
-    func readLines(until deadline: Double? = nil, _ handle: (String) -> Bool) -> End {
+    ///
+    /// `whenQuiet` runs after the lines of each read are handled: the daemon sends what one
+    /// loop turn produced together, so it marks the end of an instant's lines.
+    func readLines(
+        until deadline: Double? = nil, _ handle: (String) -> Bool, whenQuiet: () -> Bool = { true }
+    ) -> End {
         var fds = [
             pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
             pollfd(fd: SignalFlags.readFD, events: Int16(POLLIN), revents: 0)
@@ -80,7 +85,7 @@ final class ControlConnection {
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { return .closed(notice: lastNotice) }
             pending += chunk[..<count]
-            guard splitLines(handle) else { return .outputFailed }
+            guard splitLines(handle), whenQuiet() else { return .outputFailed }
         }
     }
 

@@ -43,9 +43,10 @@ struct TryCommand: Subcommand {
         let output = OutputFile.standardOutput
         var transcript = TryTranscript(binds: bind)
         let start = MonotonicClock.now()
-        let end = connection.readLines(until: duration.map { start + $0 }) { line in
-            transcript.lines(for: line).allSatisfy { output.write($0 + "\n") }
-        }
+        let end = connection.readLines(
+            until: duration.map { start + $0 },
+            { line in transcript.lines(for: line).allSatisfy { output.write($0 + "\n") } },
+            whenQuiet: { transcript.idle().allSatisfy { output.write($0 + "\n") } })
         try ControlConnection.finish(end)
     }
 }

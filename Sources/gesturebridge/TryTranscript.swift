@@ -16,6 +16,9 @@ struct TryTranscript {
     private var liveTouches: Set<Int> = []
     private var padActive = false
     private var isFirst = true
+    /// Set when the last finger lifted: the gesture's end is printed once the reactions to that
+    /// lift (failures, deliveries, which the daemon sends after the touch lines) are in.
+    private var endedAt: Double?
     /// The most input lines one gesture keeps for `--bind`: a minute of ten fingers at 100 Hz.
     static let maximumGestureLines = 60_000
 
@@ -23,8 +26,26 @@ struct TryTranscript {
         self.binds = binds
     }
 
+    /// The lines to print once the stream has gone quiet (the end of what one read brought):
+    /// the end of a gesture whose fingers all lifted.
+    mutating func idle() -> [String] {
+        guard endedAt != nil else { return [] }
+        endedAt = nil
+        return gestureOver()
+    }
+
     /// The lines to print for one line of the stream.
     mutating func lines(for line: String) -> [String] {
+        guard let endedAt else { return linesAfterAnEnd(for: line) }
+        // A line of a later instant, or a new gesture's: the last one is over.
+        let value = try? JSONValue(parsing: line)
+        let t = value?["t"].flatMap(Self.number) ?? endedAt
+        let startsAnother = value?["phase"] == .string("down") || value?["phase"] == .string("begin")
+        guard t > endedAt + 0.001 || startsAnother else { return linesAfterAnEnd(for: line) }
+        return idle() + linesAfterAnEnd(for: line)
+    }
+
+    private mutating func linesAfterAnEnd(for line: String) -> [String] {
         if isFirst {
             isFirst = false
             return [MonitorCommand.greeting(hello: line).replacingText("monitoring", with: "trying")]
@@ -49,7 +70,8 @@ struct TryTranscript {
                 return [time + "touchpad \(pad) begins, \(fingers) fingers"]
             case "end", "cancel":
                 padActive = false
-                return [time + "touchpad \(pad) \(phase == "end" ? "ends" : "cancelled")"] + gestureOver()
+                endedAt = t
+                return [time + "touchpad \(pad) \(phase == "end" ? "ends" : "cancelled")"]
             default:
                 return []
             }
@@ -78,10 +100,11 @@ struct TryTranscript {
             return [time + "touch \(id) down at \(x.shortDescription), \(y.shortDescription)"]
         case "up", "cancel":
             liveTouches.remove(id)
-            let text =
+            if liveTouches.isEmpty && !padActive { endedAt = value["t"].flatMap(Self.number) ?? 0 }
+            return [
                 time
-                + "touch \(id) \(phase == "up" ? "up" : "cancelled") at \(x.shortDescription), \(y.shortDescription)"
-            return [text] + (liveTouches.isEmpty && !padActive ? gestureOver() : [])
+                    + "touch \(id) \(phase == "up" ? "up" : "cancelled") at \(x.shortDescription), \(y.shortDescription)"
+            ]
         default:
             return []
         }

@@ -95,9 +95,14 @@ struct FeedbackOverlayTests {
         // The shape: the window's corner, outside the round end, is not drawn.
         #expect(Self.close(try pixel(frame.x, frame.y), background), "the corner is the desktop's")
         try saveScreenshot("feedback-pending", around: frame)
-        overlay.show(.init(text: "next desktop →", x: 960, y: 600, tone: .cancelled))
-        try waitUntil("the cancelled tone", timeout: 5) { Self.close(try pixel(x, y), Self.expected(.cancelled)) }
-        try saveScreenshot("feedback-cancelled", around: frame)
+        // Taken back before the lift: red, and it says what lifting will do.
+        overlay.show(.init(text: "next desktop → · lift to cancel", x: 960, y: 600, tone: .cancelled))
+        let wider = try #require(overlay.frame)
+        let (redX, redY) = Self.insidePoint(wider)
+        try waitUntil("the cancelled tone", timeout: 5) {
+            Self.close(try pixel(redX, redY), Self.expected(.cancelled))
+        }
+        try saveScreenshot("feedback-cancelled", around: wider)
         overlay.hide()
         #expect(overlay.frame == nil)
         try waitUntil("the label gone", timeout: 5) { Self.close(try pixel(x, y), background, within: 0) }
