@@ -124,10 +124,18 @@ struct DaemonCommitFeedbackTests {
 
         // Out: recognized with the fingers down; the label says what lifting will do (grey).
         try touchscreen.frame(Self.fingers(ids, .began, offset: 0))
-        for step in 1...6 { try touchscreen.frame(Self.fingers(ids, .moved, offset: 30 * Double(step))) }
+        try touchscreen.frame(Self.fingers(ids, .moved, offset: 30))
+        // 60 px: past the swipe's 50 pt. How long until the label is on screen, as fast as the
+        // test can look (a printed figure, not a limit).
+        let sent = Date()
+        try touchscreen.frame(Self.fingers(ids, .moved, offset: 60))
         try waitUntil("the pending label", timeout: 2) {
             try DaemonFeedbackTests.row(connection, y: y, from: 600, width: 1000).contains(where: Self.isTone(.pending))
         }
+        print(
+            "indicator: on screen \(Int(Date().timeIntervalSince(sent) * 1000)) ms after the frame that recognized the swipe"
+        )
+        for step in 3...6 { try touchscreen.frame(Self.fingers(ids, .moved, offset: 30 * Double(step))) }
         try client.sync()
         #expect(client.events(ofType: "KeyPress").isEmpty, "nothing typed before the lift")
 
