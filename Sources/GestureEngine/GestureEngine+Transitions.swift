@@ -2,6 +2,7 @@
 extension GestureEngine {
     /// A subclass wrote `state`: correct the write, then apply UIKit's rules for leaving `possible`.
     func requestTransition(_ recognizer: GestureRecognizer, to requested: GestureRecognizer.State) {
+        recognizer.writesSinceBegan += 1
         let current = recognizer.storedState
         guard let target = current.correctedTransition(to: requested) else {
             if current.isFinished, requested != current {
@@ -137,6 +138,7 @@ extension GestureEngine {
         let from = recognizer.storedState
         guard from != target || target == .changed else { return }
         recognizer.storedState = target
+        if target == .began { recognizer.writesSinceBegan = 0 }
         events.append(.transition(recognizer, from: from, to: target, cause: why, time: now))
         if target.sendsAction { pendingActions.append((recognizer, target)) }
         if from == .possible, target == .began || target == .ended {
@@ -174,7 +176,9 @@ extension GestureEngine {
                 // touches: a continuous gesture released after they ended is over.
                 if waiting.storedState == .began, waiting.touches.allSatisfy({ $0.phase.isFinished }) {
                     transition(waiting, to: .ended, because: .sequenceEnded)
-                } else if waiting.storedState == .began, waiting.missedMovement {
+                } else if waiting.storedState == .began, !waiting.resumeAfterWaiting(at: now),
+                    waiting.missedMovement
+                {
                     catchUp(waiting)
                 }
                 waiting.missedMovement = false

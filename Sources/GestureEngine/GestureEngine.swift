@@ -274,14 +274,17 @@ public final class GestureEngine {
             recognizer.missedMovement = true
         }
         for recognizer in activeRecognizers where receivesThisFrame(recognizer) {
-            let wasBegan = recognizer.storedState == .began
+            let wasRunning = recognizer.storedState.isInProgress
             deliver(.began, to: recognizer, event)
             deliver(.moved, to: recognizer, event)
             deliver(.ended, to: recognizer, event)
             deliver(.cancelled, to: recognizer, event)
-            // A began recognizer that gets another event moves to changed, as in UIKit.
-            // Touches it ignored in their touchesBegan do not count as an event for it.
-            if wasBegan, recognizer.storedState == .began,
+            // A began recognizer that gets another event moves to changed, as in UIKit, and one
+            // that has not written its state since it began reports changed on every event of
+            // its touches. Touches it ignored in their touchesBegan do not count as an event for it.
+            if wasRunning,
+                recognizer.storedState == .began
+                    || (recognizer.storedState == .changed && recognizer.writesSinceBegan == 0),
                 recognizer.touches.contains(where: { $0.frameStamp == frameStamp })
             {
                 transition(recognizer, to: .changed, because: .external)

@@ -99,6 +99,9 @@ open class GestureRecognizer {
     var lastCentroid: Point = .zero
     /// Whether its touches moved while it waited for others to fail, unseen by it.
     var missedMovement = false
+    /// How many times the subclass wrote `state` since the gesture began: while none, the
+    /// engine reports `changed` for it on each event of its touches, as UIKit does.
+    var writesSinceBegan = 0
 
     /// The number of touches it tracks (`numberOfTouches`).
     public var numberOfTouches: Int { touches.count }
@@ -199,6 +202,11 @@ open class GestureRecognizer {
     open func timerFired(at time: Double) {}
     /// Clears per-gesture state; called after ended, cancelled or failed, before possible.
     open func reset() {}
+
+    /// It began after waiting for other recognizers to fail, during which it got no events:
+    /// bring its measurement to where its touches are now. Return true when done; false
+    /// (the default) lets the engine replay the missed movement as a `touchesMoved`.
+    open func resumeAfterWaiting(at time: Double) -> Bool { false }
 
     /// Whether this recognizer, by recognizing, may make `other` fail. Default true.
     open func canPrevent(_ other: GestureRecognizer) -> Bool { true }

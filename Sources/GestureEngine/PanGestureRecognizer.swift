@@ -1,11 +1,12 @@
 /// A continuous recognizer for fingers dragging across the screen (`UIPanGestureRecognizer`).
 ///
 /// It follows the centroid of its touches, so one finger and five behave alike.
-/// It begins once the centroid has moved more than `hysteresis` along either axis
+/// It begins once the centroid has moved `hysteresis` along either axis (UIKit's `>=`)
 /// while between `minimumNumberOfTouches` and `maximumNumberOfTouches` fingers are
-/// down, changes as they move, and ends when fewer than `minimumNumberOfTouches`
-/// remain. As in UIKit, the translation it reports leaves out the hysteresis, so a
-/// drag from x = 100 to x = 130 begins with a translation of 20, not 30.
+/// down, changes as they move, and ends when its last finger lifts. As in UIKit, the
+/// translation it reports leaves out the hysteresis, so a drag from x = 100 to x = 130
+/// begins with a translation of 20, not 30; and a pan that waited for another recognizer
+/// to fail (`require(toFail:)`) begins where the fingers are then, with a translation of zero.
 open class PanGestureRecognizer: GestureRecognizer {
     /// The fewest fingers that make a pan; fewer at touch-down fail it after the finger window.
     public var minimumNumberOfTouches = 1
@@ -49,7 +50,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// may go; false when the fingers were taken back near where they landed.
     override open var isPastThreshold: Bool {
         let moved = currentTranslation + hiddenMovement
-        guard abs(moved.dx) > hysteresis || abs(moved.dy) > hysteresis else { return false }
+        guard abs(moved.dx) >= hysteresis || abs(moved.dy) >= hysteresis else { return false }
         return !allowedDirections.intersection(Self.dominantDirections(of: moved)).isEmpty
     }
 
@@ -124,7 +125,9 @@ open class PanGestureRecognizer: GestureRecognizer {
             // With no finger left the engine fails it: the sequence ended unrecognized.
             if remaining.count > 0 { rebase(to: remaining.point) }
         case .began, .changed:
-            if remaining.count < minimumNumberOfTouches {
+            // Once begun, a pan follows its fingers down to the last (UIKit): a 2-finger pan
+            // whose first finger lifts goes on with the other.
+            if remaining.count == 0 {
                 state = .ended
             } else {
                 rebase(to: remaining.point)
@@ -166,6 +169,21 @@ open class PanGestureRecognizer: GestureRecognizer {
         sample(at: time)
     }
 
+    /// Released from waiting for another recognizer to fail: it begins where its fingers are
+    /// now, with a translation of zero and no velocity yet, as UIKit's pan does.
+    override open func resumeAfterWaiting(at time: Double) -> Bool {
+        let centroid = centroidOfTrackedTouches(excluding: []).point
+        let moved = centroid - origin + hiddenMovement
+        origin = centroid
+        trackedCentroid = centroid
+        currentTranslation = .zero
+        hiddenMovement = moved
+        tracker.reset()
+        lastSampleTime = nil
+        sample(at: time)
+        return true
+    }
+
     /// Moves the origin with the centroid of a changed touch set, keeping the translation.
     func rebase(to centroid: Point) {
         trackedCentroid = centroid
@@ -181,8 +199,9 @@ open class PanGestureRecognizer: GestureRecognizer {
     /// Begins, or fails on a disallowed direction, once the translation is past the hysteresis on an axis.
     func beginIfPastHysteresis() {
         let moved = currentTranslation
-        let crossesX = abs(moved.dx) > hysteresis
-        let crossesY = abs(moved.dy) > hysteresis
+        // UIKit begins once the movement reaches the hysteresis (>=), not only beyond it.
+        let crossesX = abs(moved.dx) >= hysteresis
+        let crossesY = abs(moved.dy) >= hysteresis
         guard crossesX || crossesY else { return }
         let count = unfinishedTouchCount
         guard count >= minimumNumberOfTouches, count <= maximumNumberOfTouches else { return }

@@ -102,7 +102,11 @@ public struct VelocityTracker: Sendable {
         }
     }
 
-    /// The rate of change per second between the newest sample and the oldest within the window.
+    /// The rate of change per second over the recent samples: the slope of a least-squares line
+    /// through every sample within `window` of the newest (at least the newest two), as UIKit
+    /// estimates a pan's velocity from its recent touches rather than from two points. One
+    /// sample's jitter moves it far less than a two-point difference; a steady drag gives its
+    /// exact speed.
     public func velocity() -> Vector {
         guard count >= 2 else { return .zero }
         let newest = (head - 1 + Self.capacity) % Self.capacity
@@ -118,8 +122,30 @@ public struct VelocityTracker: Sendable {
             // Only one sample inside the window: use the one just before it.
             oldest = (newest - 1 + Self.capacity) % Self.capacity
         }
-        let dt = ts[newest] - ts[oldest]
-        guard dt > 0 else { return .zero }
-        return Vector(dx: (xs[newest] - xs[oldest]) / dt, dy: (ys[newest] - ys[oldest]) / dt)
+        // The samples from `oldest` to `newest`, times taken from the newest for precision.
+        var n = 0.0, st = 0.0, sx = 0.0, sy = 0.0
+        var index = oldest
+        while true {
+            let t = ts[index] - ts[newest]
+            n += 1
+            st += t
+            sx += xs[index]
+            sy += ys[index]
+            if index == newest { break }
+            index = (index + 1) % Self.capacity
+        }
+        let meanT = st / n, meanX = sx / n, meanY = sy / n
+        var stt = 0.0, stx = 0.0, sty = 0.0
+        index = oldest
+        while true {
+            let t = ts[index] - ts[newest] - meanT
+            stt += t * t
+            stx += t * (xs[index] - meanX)
+            sty += t * (ys[index] - meanY)
+            if index == newest { break }
+            index = (index + 1) % Self.capacity
+        }
+        guard stt > 0 else { return .zero }
+        return Vector(dx: stx / stt, dy: sty / stt)
     }
 }

@@ -76,8 +76,11 @@ let singleSwipeDirections: [SwipeDirection] = [.right, .left, .up, .down]
 
     // MARK: Hysteresis
 
-    @Test(arguments: singleSwipeDirections, [(9.0, false), (10.0, false), (11.0, true)])
-    func beginsOnlyPastHysteresisAlongAnAxis(direction: SwipeDirection, move: (distance: Double, begins: Bool)) {
+    /// UIKit begins a pan once the movement reaches 10 pt (`>=`), not only beyond it.
+    @Test(arguments: singleSwipeDirections, [(9.0, false), (9.9, false), (10.0, true), (11.0, true)])
+    func beginsWhenTheMovementReachesTheHysteresisAlongAnAxis(
+        direction: SwipeDirection, move: (distance: Double, begins: Bool)
+    ) {
         let (s, _) = makeScript()
         let step = swipeUnitVector(direction) * move.distance
         s.down(1, 500, 500).wait(0.02).move(1, 500 + step.dx, 500 + step.dy)
@@ -115,9 +118,9 @@ let singleSwipeDirections: [SwipeDirection] = [.right, .left, .up, .down]
         let (s, _) = makeScript()
         s.down(1, 100, 300).drag(1, from: (100, 300), to: (200, 300), steps: 10, interval: 0.01)
         let changes = figures(s)
-        // The first 10 pt step is not past the hysteresis; the second begins at 20 − 10.
-        #expect(changes.map(\.state) == [.began] + Array(repeating: .changed, count: 8))
-        #expect(changes.map(\.translation) == (2...10).map { Vector(dx: Double($0) * 10 - 10, dy: 0) })
+        // The first 10 pt step reaches the hysteresis and begins at 10 − 10.
+        #expect(changes.map(\.state) == [.began] + Array(repeating: .changed, count: 9))
+        #expect(changes.map(\.translation) == (1...10).map { Vector(dx: Double($0) * 10 - 10, dy: 0) })
         #expect(changes.allSatisfy { isClose($0.velocity, Vector(dx: 1000, dy: 0)) })
     }
 
@@ -200,19 +203,24 @@ let singleSwipeDirections: [SwipeDirection] = [.right, .left, .up, .down]
             #expect(s.actions.isEmpty)
             #expect(s.transitions(of: "pan").contains("possible→failed"))
         } else {
-            #expect(figures(s).map(\.state) == [.began, .changed, .changed, .changed, .ended])
+            #expect(figures(s).map(\.state) == [.began, .changed, .changed, .changed, .changed, .ended])
             #expect(figures(s).first?.touches == count)
         }
     }
 
-    @Test func panWithMinimumTwoTouchesEndsWhenOneOfTwoLifts() {
+    /// Once begun, a pan whose minimum is two fingers goes on with one and ends when the last
+    /// lifts (UIKit), not when the first does.
+    @Test func panWithMinimumTwoTouchesEndsWhenItsLastFingerLifts() {
         let (s, _) = makeScript { $0.minimumNumberOfTouches = 2 }
         var fingers = DraggedFingers(count: 2)
         fingers.down(s)
         fingers.drag(s, dx: 0, dy: 20, steps: 2)
         s.wait(0.01).up(1, fingers.positions[0].x, fingers.positions[0].y)
-        #expect(s.actions == ["pan began", "pan changed", "pan ended"])
-        #expect(figures(s).last?.translation == Vector(dx: 0, dy: 30))
+        #expect(s.actions == ["pan began", "pan changed", "pan changed"])
+        s.wait(0.01).move(2, fingers.positions[1].x, fingers.positions[1].y + 10)
+        s.wait(0.01).up(2, fingers.positions[1].x, fingers.positions[1].y + 10)
+        #expect(s.actions == ["pan began", "pan changed", "pan changed", "pan changed", "pan ended"])
+        #expect(figures(s).last?.translation == Vector(dx: 0, dy: 40), "the last finger's 10 pt count")
     }
 
     // MARK: Allowed directions
@@ -273,7 +281,8 @@ let singleSwipeDirections: [SwipeDirection] = [.right, .left, .up, .down]
             pan.setTranslation(.zero, in: nil)
         }
         s.down(1, 100, 500).drag(1, from: (100, 500), to: (200, 500), steps: 10)
-        #expect(increments == Array(repeating: Vector(dx: 10, dy: 0), count: 9))
+        // It begins on the first 10 pt step, at zero (the hysteresis left out), then 10 each.
+        #expect(increments == [.zero] + Array(repeating: Vector(dx: 10, dy: 0), count: 9))
     }
 
     // MARK: Ending, cancelling and deliveries
@@ -282,10 +291,11 @@ let singleSwipeDirections: [SwipeDirection] = [.right, .left, .up, .down]
         let (s, _) = makeScript()
         s.down(1, 100, 500).drag(1, from: (100, 500), to: (140, 500), steps: 4)
         s.wait(0.01).up(1, 140, 500)
-        #expect(s.actions == ["pan began", "pan changed", "pan changed", "pan ended"])
+        #expect(s.actions == ["pan began", "pan changed", "pan changed", "pan changed", "pan ended"])
         #expect(s.timedActions.last.map { abs($0.1 - 0.05) < 1e-9 } == true)
         #expect(s.deliveries.map(\.1) == [.accepted])
-        #expect(s.deliveries.first.map { abs($0.2 - 0.02) < 1e-9 } == true)
+        // Accepted when it began: at the first 10 pt move.
+        #expect(s.deliveries.first.map { abs($0.2 - 0.01) < 1e-9 } == true)
     }
 
     @Test func cancelledTouchCancelsARunningPan() {
