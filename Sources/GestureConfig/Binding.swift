@@ -25,6 +25,11 @@ public struct Binding: Hashable, Sendable {
     ///
     /// As in UIKit, one side saying so is enough.
     public var recognizesSimultaneouslyWith: [String]
+    /// Bindings whose gestures never make this one fail (`not-prevented-by`: UIKit's
+    /// `canBePrevented(by:)` false). One way: this one may still make them fail.
+    public var notPreventedBy: [String] = []
+    /// Bindings this one never makes fail (`does-not-prevent`: UIKit's `canPrevent(_:)` false).
+    public var doesNotPrevent: [String] = []
     /// When `actions` run (`on`): as written, else `ActionPhase.default(for:feedback:acts:)`.
     public var phase: ActionPhase
     /// The actions to run at `phase` (`do`), in order; may be empty when `steps` is set.

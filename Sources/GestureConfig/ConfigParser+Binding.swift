@@ -13,6 +13,8 @@ struct BindingDraft {
     var after: [(name: String, node: Node)]
     /// The `with` entries with their nodes.
     var with: [(name: String, node: Node)]
+    /// The `not-prevented-by` and `does-not-prevent` entries with their nodes.
+    var oneWay: [(key: String, name: String, node: Node)] = []
 }
 
 /// Reading `gestures:` lists and the bindings in them.
@@ -20,7 +22,10 @@ extension ConfigParser {
     /// The keys a binding may have.
     static let bindingKeys =
         ["name"] + RecognizerKind.allCases.map(\.rawValue)
-        + ["after", "with", "on", "do", "steps", "hold", "target", "device", "feedback"]
+        + [
+            "after", "with", "not-prevented-by", "does-not-prevent", "on", "do", "steps", "hold", "target",
+            "device", "feedback"
+        ]
 
     /// The bindings of a `gestures:` list; the usable ones, after reporting the rest.
     ///
@@ -60,7 +65,13 @@ extension ConfigParser {
         }
         let after = fields["after"].map(names) ?? []
         let with = fields["with"].map(names) ?? []
-        drafts.append(BindingDraft(name: name, nameNode: nameNode, node: node, after: after, with: with))
+        let notPreventedBy = fields["not-prevented-by"].map(names) ?? []
+        let doesNotPrevent = fields["does-not-prevent"].map(names) ?? []
+        drafts.append(
+            BindingDraft(
+                name: name, nameNode: nameNode, node: node, after: after, with: with,
+                oneWay: notPreventedBy.map { ("not-prevented-by", $0.name, $0.node) }
+                    + doesNotPrevent.map { ("does-not-prevent", $0.name, $0.node) }))
 
         let recognizerFields = fields.entries.filter { RecognizerKind(rawValue: $0.key) != nil }
         var kind: RecognizerKind?
@@ -100,7 +111,7 @@ extension ConfigParser {
             )
             return nil
         }
-        return Binding(
+        var binding = Binding(
             name: name,
             isNameGenerated: nameNode == nil,
             scope: scope,
@@ -119,6 +130,9 @@ extension ConfigParser {
             feedbackStyle: feedbackStyle,
             location: location(of: node)
         )
+        binding.notPreventedBy = notPreventedBy.map(\.name)
+        binding.doesNotPrevent = doesNotPrevent.map(\.name)
+        return binding
     }
 
     /// `feedback: on|off`, or `feedback: { show: on|off, size: 24pt, where: fingers|window }`

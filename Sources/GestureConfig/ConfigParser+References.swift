@@ -30,6 +30,18 @@ extension ConfigParser {
                     )
                 }
             }
+            for reference in draft.oneWay where firstByName[reference.name] == nil || reference.name == draft.name {
+                report(
+                    .unknownReference, at: reference.node,
+                    reference.name == draft.name
+                        ? "gesture '\(draft.name)' names itself in '\(reference.key)'"
+                        : "'\(reference.key)' names no gesture '\(reference.name)'",
+                    found: reference.name,
+                    suggestion: reference.name == draft.name
+                        ? "remove it; '\(reference.key)' lists other gestures"
+                        : Suggestion.didYouMean(reference.name, among: names)
+                            ?? "give the gesture you mean a 'name:' and use that")
+            }
             for reference in draft.with where reference.name == draft.name {
                 report(
                     .invalidValue, at: reference.node, "gesture '\(draft.name)' names itself in 'with'",

@@ -70,6 +70,10 @@ open class GestureRecognizer {
         }
     }
 
+    /// The recognizers it never prevents (`doesNotPrevent(_:)`) and never is prevented by.
+    var spared: [WeakRecognizer] = []
+    var immuneTo: [WeakRecognizer] = []
+
     /// Why it failed, when it said (`fail(_:)`); cleared when it is reset.
     public internal(set) var failureReason: FailureReason?
 
@@ -208,10 +212,29 @@ open class GestureRecognizer {
     /// (the default) lets the engine replay the missed movement as a `touchesMoved`.
     open func resumeAfterWaiting(at time: Double) -> Bool { false }
 
-    /// Whether this recognizer, by recognizing, may make `other` fail. Default true.
-    open func canPrevent(_ other: GestureRecognizer) -> Bool { true }
-    /// Whether `other`, by recognizing, may make this one fail. Default true.
-    open func canBePrevented(by other: GestureRecognizer) -> Bool { true }
+    /// Whether this recognizer, by recognizing, may make `other` fail. Default true, except
+    /// for the recognizers named with `doesNotPrevent(_:)`.
+    open func canPrevent(_ other: GestureRecognizer) -> Bool {
+        !spared.contains { $0.recognizer === other }
+    }
+    /// Whether `other`, by recognizing, may make this one fail. Default true, except for the
+    /// recognizers named with `cannotBePrevented(by:)`.
+    open func canBePrevented(by other: GestureRecognizer) -> Bool {
+        !immuneTo.contains { $0.recognizer === other }
+    }
+
+    /// One-way prevention without a subclass: this recognizer, by beginning or recognizing,
+    /// never makes `other` fail; `other` still can make this one fail ("a pinch does not stop
+    /// a rotation, a rotation stops a pinch"). `canPrevent(_:)` returns false for it.
+    public func doesNotPrevent(_ other: GestureRecognizer) {
+        spared.append(WeakRecognizer(other))
+    }
+
+    /// One-way prevention without a subclass: `other`, by beginning or recognizing, never
+    /// makes this recognizer fail. `canBePrevented(by:)` returns false for it.
+    public func cannotBePrevented(by other: GestureRecognizer) {
+        immuneTo.append(WeakRecognizer(other))
+    }
     /// Whether this recognizer must wait for `other` to fail. Default false.
     open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
     /// Whether `other` must wait for this recognizer to fail. Default false.

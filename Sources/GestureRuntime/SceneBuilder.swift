@@ -79,7 +79,8 @@ public enum SceneBuilder {
         }
     }
 
-    /// Wires `after:` and `with:` between the recognizers made for the named bindings.
+    /// Wires `after:`, `with:`, `not-prevented-by:` and `does-not-prevent:` between the
+    /// recognizers made for the named bindings.
     static func relate(_ scene: GestureScene) {
         var byName: [String: [GestureRecognizer]] = [:]
         for (recognizer, binding) in scene.recognizers { byName[binding.name, default: []].append(recognizer) }
@@ -91,6 +92,12 @@ public enum SceneBuilder {
                 for other in byName[name] ?? [] where other !== recognizer {
                     recognizer.recognizeSimultaneously(with: other)
                 }
+            }
+            for name in binding.notPreventedBy {
+                for other in byName[name] ?? [] where other !== recognizer { recognizer.cannotBePrevented(by: other) }
+            }
+            for name in binding.doesNotPrevent {
+                for other in byName[name] ?? [] where other !== recognizer { recognizer.doesNotPrevent(other) }
             }
         }
     }

@@ -276,6 +276,34 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
                 "config.yaml:3:11: 'with' names no gesture 'spin'; give the gesture you mean a 'name:' and use that"
         ),
         MistakeCase(
+            label: "not-prevented-by names nothing",
+            yaml: """
+                gestures:
+                  - name: spin
+                    rotate: {}
+                    not-prevented-by: [zooom]
+                    do: { keys: a }
+                  - name: zoom
+                    pinch: {}
+                    do: { keys: b }
+                """,
+            kind: .unknownReference,
+            expected: "config.yaml:4:24: 'not-prevented-by' names no gesture 'zooom'; did you mean 'zoom'?"
+        ),
+        MistakeCase(
+            label: "does-not-prevent names itself",
+            yaml: """
+                gestures:
+                  - name: zoom
+                    pinch: {}
+                    does-not-prevent: zoom
+                    do: { keys: a }
+                """,
+            kind: .unknownReference,
+            expected: "config.yaml:4:23: gesture 'zoom' names itself in 'does-not-prevent'; "
+                + "remove it; 'does-not-prevent' lists other gestures"
+        ),
+        MistakeCase(
             label: "gesture that does nothing",
             yaml: """
                 gestures:

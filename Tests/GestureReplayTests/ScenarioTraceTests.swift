@@ -452,6 +452,31 @@ import Testing
             ])
     }
 
+    // MARK: 10c. One-way prevention: `not-prevented-by` and `does-not-prevent`
+
+    /// Which of the pinch (`zoom`) and the rotation (`spin`) act, by config and trace: in
+    /// pinch-and-turn both begin in one frame (the zoom first), in turn-then-spread the spin
+    /// begins 100 ms before the spread grows.
+    @Test(arguments: [
+        ("apart.yaml", "pinch-and-turn.jsonl", ["zoom"]),
+        ("oneway.yaml", "pinch-and-turn.jsonl", ["zoom", "spin"]),
+        ("spare.yaml", "pinch-and-turn.jsonl", ["zoom", "spin"]),
+        ("apart.yaml", "turn-then-spread.jsonl", ["spin"]),
+        // One way: the spin is not prevented by the zoom, but still prevents it.
+        ("oneway.yaml", "turn-then-spread.jsonl", ["spin"]),
+        ("spare.yaml", "turn-then-spread.jsonl", ["spin"])
+    ])
+    func preventionGoesOneWay(config: String, trace: String, acting: [String]) throws {
+        // apart.yaml is pinch-rotate's, beside this folder's traces.
+        let run = try ScenarioRun(
+            "prevention", config: config == "apart.yaml" ? "../pinch-rotate/apart.yaml" : config, trace: trace,
+            verbose: true)
+        #expect(Set(run.actions().map(\.gesture)) == Set(acting))
+        if !acting.contains("zoom") {
+            #expect(run.millisecond(of: "zoom", .failed) != nil, "the spin's beginning failed the zoom")
+        }
+    }
+
     // MARK: The issue's example config, whole
 
     static let issueExample: [E] = [

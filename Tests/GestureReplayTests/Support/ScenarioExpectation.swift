@@ -62,7 +62,14 @@ struct ScenarioFiles: Sendable, CustomTestStringConvertible {
             .init(folder: "phases", config: "on-begin.yaml", trace: "drag-up.jsonl"),
             .init(folder: "phases", config: "on-update.yaml", trace: "drag-up.jsonl"),
             .init(folder: "phases", config: "on-end.yaml", trace: "drag-up.jsonl")
-        ] + touchpad + commit
+        ] + touchpad + commit + prevention
+
+    /// One-way prevention.
+    static let prevention: [ScenarioFiles] = ["oneway.yaml", "spare.yaml"].flatMap { config in
+        ["pinch-and-turn.jsonl", "turn-then-spread.jsonl"].map {
+            ScenarioFiles(folder: "prevention", config: config, trace: $0)
+        }
+    }
 
     /// Bindings that act at the lift: commit or cancel.
     static let commit: [ScenarioFiles] =
