@@ -67,7 +67,7 @@ extension ConfigParser {
             spec = .swipe(
                 SwipeParameters(
                     numberOfTouchesRequired: fingers,
-                    direction: fields["direction"].flatMap { directions($0, in: "swipe") },
+                    direction: fields["direction"].flatMap { directions($0, in: "swipe", diagonals: true) },
                     minimumDistance: fields["distance"].flatMap {
                         quantity($0, Quantity.points, where: { $0 > 0 }, rule: "more than 0")
                     },

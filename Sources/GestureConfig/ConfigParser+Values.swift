@@ -113,10 +113,11 @@ extension ConfigParser {
         }
     }
 
-    /// One direction or a list (`left`, `[left, right]`), or nil after reporting.
+    /// One direction or a list (`left`, `[left, right]`), or nil after reporting. A swipe also
+    /// takes the diagonals (`up-left`, `up-right`, `down-left`, `down-right`).
     /// An empty list is an error: the gesture could never start.
-    func directions(_ field: Field, in context: String) -> SwipeDirection? {
-        let words = ["left", "right", "up", "down"]
+    func directions(_ field: Field, in context: String, diagonals: Bool = false) -> SwipeDirection? {
+        let words = SwipeDirection.named.map(\.1).filter { diagonals || !$0.contains("-") }
         if field.value.mapping != nil {
             report(
                 .wrongType, at: field.value, "expected a direction or a list of directions for '\(field.key)'",
@@ -139,12 +140,14 @@ extension ConfigParser {
                 isValid = false
                 continue
             }
-            switch text {
-            case "left": direction.insert(.left)
-            case "right": direction.insert(.right)
-            case "up": direction.insert(.up)
-            case "down": direction.insert(.down)
-            default:
+            if words.contains(text), let named = SwipeDirection.named.first(where: { $0.1 == text }) {
+                direction.insert(named.0)
+            } else if text.contains("-"), SwipeDirection.named.contains(where: { $0.1 == text }) {
+                report(
+                    .invalidValue, at: node, "a \(context) goes along the axes, not '\(text)'",
+                    found: text, suggestion: "use a swipe for diagonal strokes, or one of \(Suggestion.list(words))")
+                isValid = false
+            } else {
                 report(
                     .invalidValue, at: node, "unknown direction '\(text)' in \(context)",
                     found: text, suggestion: Suggestion.advice(for: text, among: words)

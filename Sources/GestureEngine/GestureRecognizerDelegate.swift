@@ -65,14 +65,30 @@ public struct SwipeDirection: OptionSet, Sendable, Hashable, CustomStringConvert
     public static let up = SwipeDirection(rawValue: 1 << 2)
     public static let down = SwipeDirection(rawValue: 1 << 3)
     public static let all: SwipeDirection = [.right, .left, .up, .down]
+    /// The diagonals, for swipes (not in UIKit, whose swipes go along the axes).
+    public static let upLeft = SwipeDirection(rawValue: 1 << 4)
+    public static let upRight = SwipeDirection(rawValue: 1 << 5)
+    public static let downLeft = SwipeDirection(rawValue: 1 << 6)
+    public static let downRight = SwipeDirection(rawValue: 1 << 7)
+    public static let diagonals: SwipeDirection = [.upLeft, .upRight, .downLeft, .downRight]
+
+    /// Each single direction with its name and unit vector on a y-down screen.
+    public static let named: [(SwipeDirection, String, Vector)] = [
+        (.left, "left", Vector(dx: -1, dy: 0)), (.right, "right", Vector(dx: 1, dy: 0)),
+        (.up, "up", Vector(dx: 0, dy: -1)), (.down, "down", Vector(dx: 0, dy: 1)),
+        (.upLeft, "up-left", Vector(dx: -0.5.squareRoot(), dy: -0.5.squareRoot())),
+        (.upRight, "up-right", Vector(dx: 0.5.squareRoot(), dy: -0.5.squareRoot())),
+        (.downLeft, "down-left", Vector(dx: -0.5.squareRoot(), dy: 0.5.squareRoot())),
+        (.downRight, "down-right", Vector(dx: 0.5.squareRoot(), dy: 0.5.squareRoot()))
+    ]
+
+    /// The unit vector of a single direction; nil for none or several.
+    public var unitVector: Vector? {
+        Self.named.first { $0.0 == self }?.2
+    }
 
     public var description: String {
-        var names: [String] = []
-        if contains(.left) { names.append("left") }
-        if contains(.right) { names.append("right") }
-        if contains(.up) { names.append("up") }
-        if contains(.down) { names.append("down") }
-        return names.joined(separator: ",")
+        Self.named.filter { contains($0.0) }.map(\.1).joined(separator: ",")
     }
 }
 

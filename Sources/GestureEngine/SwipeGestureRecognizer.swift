@@ -34,13 +34,9 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     /// The centroid's travel since the first touch-down, in points.
     var travel: Vector = .zero
 
-    /// The four single directions with their unit vectors on a y-down screen.
-    static let axes: [(SwipeDirection, Vector)] = [
-        (.right, Vector(dx: 1, dy: 0)),
-        (.left, Vector(dx: -1, dy: 0)),
-        (.up, Vector(dx: 0, dy: -1)),
-        (.down, Vector(dx: 0, dy: 1))
-    ]
+    /// The single directions with their unit vectors on a y-down screen: UIKit's four, and
+    /// the diagonals a binding may ask for.
+    static let axes: [(SwipeDirection, Vector)] = SwipeDirection.named.map { ($0.0, $0.2) }
 
     override open var kind: GestureKind { .swipe }
 
@@ -142,7 +138,9 @@ open class SwipeGestureRecognizer: GestureRecognizer {
             guard along > 0 else { continue }
             let across = abs(travel.dx * unit.dy - travel.dy * unit.dx)
             let angle = atan2(across, along)
-            guard angle <= maximumAngle, best.map({ angle < $0.angle }) ?? true else { continue }
+            // A diagonal takes at most half the 45° between it and the axes beside it.
+            let allowed = SwipeDirection.diagonals.contains(candidate) ? min(maximumAngle, .pi / 8) : maximumAngle
+            guard angle <= allowed, best.map({ angle < $0.angle }) ?? true else { continue }
             best = (candidate, along, angle)
         }
         return best.map { ($0.direction, $0.along) }

@@ -63,14 +63,10 @@ public enum ReplayRecord: Sendable {
         .array([.number(vector.dx), .number(vector.dy)])
     }
 
-    /// A recognized swipe has exactly one direction: "left", "right", "up" or "down".
+    /// A recognized swipe has exactly one direction: "left", "right", "up", "down", or a
+    /// diagonal such as "up-left". Several (a recognizer bug) are said as they are.
     private static func name(of direction: SwipeDirection) -> String {
-        if direction == .left { return "left" }
-        if direction == .right { return "right" }
-        if direction == .up { return "up" }
-        if direction == .down { return "down" }
-        // Not a single direction (a recognizer bug): say what it holds rather than hide it.
-        return direction.description
+        direction.description
     }
 }
 

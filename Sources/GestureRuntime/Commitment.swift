@@ -77,11 +77,7 @@ struct HeldSwipe {
     }
 
     static func unit(_ direction: SwipeDirection) -> Vector? {
-        if direction == .right { return Vector(dx: 1, dy: 0) }
-        if direction == .left { return Vector(dx: -1, dy: 0) }
-        if direction == .up { return Vector(dx: 0, dy: -1) }
-        if direction == .down { return Vector(dx: 0, dy: 1) }
-        return nil
+        direction.unitVector
     }
 }
 

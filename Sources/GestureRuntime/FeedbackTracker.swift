@@ -230,6 +230,10 @@ public struct FeedbackTracker {
 
     static func arrow(_ direction: SwipeDirection) -> String? {
         if direction.contains(.right) { return "→" }
+        if direction.contains(.upLeft) { return "↖" }
+        if direction.contains(.upRight) { return "↗" }
+        if direction.contains(.downLeft) { return "↙" }
+        if direction.contains(.downRight) { return "↘" }
         if direction.contains(.left) { return "←" }
         if direction.contains(.up) { return "↑" }
         if direction.contains(.down) { return "↓" }

@@ -20,7 +20,7 @@ import GestureEngine
 /// | `GESTURE_TAPS` | taps (tap) |
 /// | `GESTURE_TRANSLATION_X`, `_Y` | movement since the start, points (pan, long press) |
 /// | `GESTURE_VELOCITY_X`, `_Y` | points per second (pan) |
-/// | `GESTURE_DIRECTION` | `left`, `right`, `up` or `down` (swipe) |
+/// | `GESTURE_DIRECTION` | `left`, `right`, `up`, `down`, or a diagonal: `up-left`… (swipe) |
 /// | `GESTURE_SCALE` | 1 = unchanged (pinch) |
 /// | `GESTURE_ROTATION` | degrees, clockwise positive (rotate) |
 /// | `GESTURE_VELOCITY` | scale per second (pinch), degrees per second (rotate) |

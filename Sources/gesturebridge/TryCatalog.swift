@@ -24,7 +24,10 @@ enum TryCatalog {
         for fingers in 1...5 {
             add("tap-\(fingers)", "tap: { fingers: \(fingers) }")
             add("long-press-\(fingers)", "long-press: { fingers: \(fingers) }")
-            add("swipe-\(fingers)", "swipe: { fingers: \(fingers), direction: [left, right, up, down] }")
+            add(
+                "swipe-\(fingers)",
+                "swipe: { fingers: \(fingers), direction: [left, right, up, down, up-left, up-right, down-left, down-right] }"
+            )
             if fingers >= 2 {
                 add("pinch-\(fingers)", "pinch: { fingers: \(fingers) }")
                 add("rotate-\(fingers)", "rotate: { fingers: \(fingers) }")

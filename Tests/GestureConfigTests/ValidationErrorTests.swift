@@ -276,6 +276,17 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
                 "config.yaml:3:11: 'with' names no gesture 'spin'; give the gesture you mean a 'name:' and use that"
         ),
         MistakeCase(
+            label: "a diagonal for a pan",
+            yaml: """
+                gestures:
+                  - pan: { direction: up-left }
+                    do: { keys: a }
+                """,
+            kind: .invalidValue,
+            expected: "config.yaml:2:23: a pan goes along the axes, not 'up-left'; "
+                + "use a swipe for diagonal strokes, or one of 'left', 'right', 'up' or 'down'"
+        ),
+        MistakeCase(
             label: "not-prevented-by names nothing",
             yaml: """
                 gestures:
@@ -357,7 +368,7 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
                 """,
             kind: .neverFires,
             expected: "config.yaml:2:25: empty direction list in swipe: it could never start; "
-                + "name at least one of 'left', 'right', 'up' or 'down'"
+                + "name at least one of 'left', 'right', 'up', 'down', 'up-left', 'up-right', 'down-left' or 'down-right'"
         ),
         MistakeCase(
             label: "tap with no taps",

@@ -477,6 +477,32 @@ import Testing
         }
     }
 
+    // MARK: 10d. Diagonal swipes
+
+    /// Strokes at 45° and off it against diagonal bindings beside an axis: the direction
+    /// reported, and which binding acted; a diagonal takes at most 22.5° either side.
+    @Test(
+        arguments: [
+            ("down-right.jsonl", "tile-bottom-right", "down-right"),
+            ("up-left.jsonl", "tile-top-left", "up-left"),
+            ("up-right.jsonl", "back", "up-right"),
+            ("left-drifting.jsonl", "back", "left"),
+            ("steep-down-right.jsonl", "tile-bottom-right", "down-right"),
+            ("too-steep.jsonl", nil, nil)
+        ] as [(String, String?, String?)])
+    func diagonalSwipesGoToTheNearestAllowedDirection(trace: String, gesture: String?, direction: String?) throws {
+        let run = try ScenarioRun("diagonal", trace: trace)
+        let recognized = run.records.compactMap { record -> (String, String)? in
+            guard case let .state(_, name, _, .ended, _, _, _, fields, false) = record,
+                case .string(let direction)? = Dictionary(fields, uniquingKeysWith: { a, _ in a })["direction"]
+            else { return nil }
+            return (name, direction)
+        }
+        #expect(recognized.map(\.0) == (gesture.map { [$0] } ?? []))
+        #expect(recognized.map(\.1) == (direction.map { [$0] } ?? []))
+        #expect(run.actions().map(\.gesture) == (gesture.map { [$0] } ?? []))
+    }
+
     // MARK: The issue's example config, whole
 
     static let issueExample: [E] = [

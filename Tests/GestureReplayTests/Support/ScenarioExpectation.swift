@@ -63,6 +63,9 @@ struct ScenarioFiles: Sendable, CustomTestStringConvertible {
             .init(folder: "phases", config: "on-update.yaml", trace: "drag-up.jsonl"),
             .init(folder: "phases", config: "on-end.yaml", trace: "drag-up.jsonl")
         ] + touchpad + commit + prevention
+        + ["down-right", "up-left", "up-right", "left-drifting", "steep-down-right", "too-steep"].map {
+            ScenarioFiles(folder: "diagonal", trace: "\($0).jsonl")
+        }
 
     /// One-way prevention.
     static let prevention: [ScenarioFiles] = ["oneway.yaml", "spare.yaml"].flatMap { config in
