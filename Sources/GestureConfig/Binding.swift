@@ -30,6 +30,10 @@ public struct Binding: Hashable, Sendable {
     public var notPreventedBy: [String] = []
     /// Bindings this one never makes fail (`does-not-prevent`: UIKit's `canPrevent(_:)` false).
     public var doesNotPrevent: [String] = []
+    /// Whether the gesture keeps its touches from the application (`cancels-touches`, UIKit's
+    /// `cancelsTouchesInView`, default true). False: X has no cancel, so the application gets
+    /// the touches whole, replayed, once the gesture is over (recognized, ended or failed).
+    public var cancelsTouches = true
     /// When `actions` run (`on`): as written, else `ActionPhase.default(for:feedback:acts:)`.
     public var phase: ActionPhase
     /// The actions to run at `phase` (`do`), in order; may be empty when `steps` is set.
@@ -120,6 +124,9 @@ public enum ActionPhase: String, Hashable, Sendable, CaseIterable {
     /// back near where it started, a pinch or rotation back within its hysteresis) or a touch
     /// cancel withdraws the actions. A tap always acts so: it is recognized at the lift.
     case end
+    /// When a continuous gesture is cancelled (its touches were, or the config changed under
+    /// it): to undo what a binding with `with:` on the same gesture began.
+    case cancel
 
     /// The phase of a binding that does not say: at the lift, so it can still be taken back,
     /// when the binding shows feedback and has actions that could be; else as soon as the

@@ -23,8 +23,8 @@ extension ConfigParser {
     static let bindingKeys =
         ["name"] + RecognizerKind.allCases.map(\.rawValue)
         + [
-            "after", "with", "not-prevented-by", "does-not-prevent", "on", "do", "steps", "hold", "target",
-            "device", "feedback"
+            "after", "with", "not-prevented-by", "does-not-prevent", "cancels-touches", "on", "do", "steps", "hold",
+            "target", "device", "feedback"
         ]
 
     /// The bindings of a `gestures:` list; the usable ones, after reporting the rest.
@@ -100,6 +100,7 @@ extension ConfigParser {
         let steps = fields["steps"].flatMap { self.steps($0, kind: kind) }
         let hold = fields["hold"].flatMap { self.hold($0, kind: kind) }
         let target = fields["target"].flatMap { word($0, as: ActionTarget.self) } ?? .under
+        let cancelsTouches = fields["cancels-touches"].flatMap { boolean($0) }
         let device = fields["device"].flatMap { word($0, as: InputDevice.self) } ?? .any
         let (feedback, feedbackStyle) = fields["feedback"].map(self.feedback) ?? (nil, nil)
 
@@ -132,6 +133,7 @@ extension ConfigParser {
         )
         binding.notPreventedBy = notPreventedBy.map(\.name)
         binding.doesNotPrevent = doesNotPrevent.map(\.name)
+        binding.cancelsTouches = cancelsTouches ?? true
         return binding
     }
 
@@ -164,10 +166,10 @@ extension ConfigParser {
             return nil
         }
         let phase = word(field, as: ActionPhase.self)
-        if kind == .swipe, phase == .update {
+        if kind == .swipe, phase == .update || phase == .cancel {
             report(
-                .invalidValue, at: field.value, "a swipe is recognized once, so it has no 'update'",
-                found: "update",
+                .invalidValue, at: field.value, "a swipe is recognized once, so it has no '\(phase?.rawValue ?? "")'",
+                found: phase?.rawValue ?? "",
                 suggestion: "write 'on: begin' to act as soon as it is recognized, or 'on: end' to act at the lift")
             return nil
         }

@@ -96,6 +96,7 @@ public final class BindingRuntime {
         case .begin: return state == .began
         case .update: return state == .began || state == .changed
         case .end: return state == .ended
+        case .cancel: return state == .cancelled
         }
     }
 

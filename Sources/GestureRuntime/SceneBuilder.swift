@@ -162,6 +162,7 @@ public enum RecognizerFactory {
                     ])
             }
         recognizer.fingerWindow = fingerWindow
+        recognizer.cancelsTouchesInView = binding.cancelsTouches
         return recognizer
     }
 

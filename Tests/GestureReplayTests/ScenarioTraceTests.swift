@@ -503,6 +503,32 @@ import Testing
         #expect(run.actions().map(\.gesture) == (gesture.map { [$0] } ?? []))
     }
 
+    // MARK: 10e. `on: cancel` and `cancels-touches: false`
+
+    /// The undo binding acts only when the touches are cancelled, after its partner began.
+    @Test(arguments: [("cancelled.jsonl", ["overview 52", "overview-undo 331"]), ("lifted.jsonl", ["overview 52"])])
+    func onCancelUndoesWhatTheGestureBegan(trace: String, actions: [String]) throws {
+        let run = try ScenarioRun("hooks", config: "undo.yaml", trace: trace)
+        #expect(run.actions().map { "\($0.gesture) \($0.millisecond)" } == actions)
+    }
+
+    /// The gesture acts and its touches go to the application, rejected once it is over: a
+    /// tap's at its recognition, a pan's at its end.
+    @Test(arguments: [("single-tap.jsonl", "notify", 92, [1]), ("lifted.jsonl", "follow", 52, [1, 2, 3])])
+    func cancelsTouchesFalseHandsTheTouchesOnWhenTheGestureIsOver(
+        trace: String, gesture: String, acted: Int, touches: [UInt32]
+    ) throws {
+        let run = try ScenarioRun("hooks", config: "passthrough.yaml", trace: trace)
+        #expect(run.actions(of: gesture).map(\.millisecond) == [acted])
+        let over = try #require(run.stateLines(of: gesture).last { $0.state == .ended })
+        #expect(
+            run.decisions
+                == Dictionary(
+                    uniqueKeysWithValues: touches.map {
+                        ($0, [ScenarioRun.Decision.rejected(at: over.time)])
+                    }), "\(run.decisions)")
+    }
+
     // MARK: The issue's example config, whole
 
     static let issueExample: [E] = [

@@ -63,6 +63,10 @@ struct ScenarioFiles: Sendable, CustomTestStringConvertible {
             .init(folder: "phases", config: "on-update.yaml", trace: "drag-up.jsonl"),
             .init(folder: "phases", config: "on-end.yaml", trace: "drag-up.jsonl")
         ] + touchpad + commit + prevention
+        + [
+            ("undo.yaml", "cancelled.jsonl"), ("undo.yaml", "lifted.jsonl"), ("passthrough.yaml", "single-tap.jsonl"),
+            ("passthrough.yaml", "lifted.jsonl")
+        ].map { ScenarioFiles(folder: "hooks", config: $0.0, trace: $0.1) }
         + ["down-right", "up-left", "up-right", "left-drifting", "steep-down-right", "too-steep"].map {
             ScenarioFiles(folder: "diagonal", trace: "\($0).jsonl")
         }
