@@ -34,6 +34,15 @@ public struct Binding: Hashable, Sendable {
     /// `cancelsTouchesInView`, default true). False: X has no cancel, so the application gets
     /// the touches whole, replayed, once the gesture is over (recognized, ended or failed).
     public var cancelsTouches = true
+    /// For a swipe or a long press (`repeat`): after it acted, `do` again every this many
+    /// seconds while its fingers stay down, at most `Binding.maximumRepeats` times.
+    public var repeatInterval: Double?
+
+    /// The shortest and longest `repeat` intervals, in seconds.
+    public static let repeatIntervals: ClosedRange<Double> = 0.05...10
+    /// The most repeats one hold fires: it ends a hold that no lift would end (a trace whose
+    /// fingers stay down).
+    public static let maximumRepeats = 1000
     /// When `actions` run (`on`): as written, else `ActionPhase.default(for:feedback:acts:)`.
     public var phase: ActionPhase
     /// The actions to run at `phase` (`do`), in order; may be empty when `steps` is set.

@@ -23,8 +23,8 @@ extension ConfigParser {
     static let bindingKeys =
         ["name"] + RecognizerKind.allCases.map(\.rawValue)
         + [
-            "after", "with", "not-prevented-by", "does-not-prevent", "cancels-touches", "on", "do", "steps", "hold",
-            "target", "device", "feedback"
+            "after", "with", "not-prevented-by", "does-not-prevent", "cancels-touches", "on", "do", "repeat", "steps",
+            "hold", "target", "device", "feedback"
         ]
 
     /// The bindings of a `gestures:` list; the usable ones, after reporting the rest.
@@ -101,6 +101,7 @@ extension ConfigParser {
         let hold = fields["hold"].flatMap { self.hold($0, kind: kind) }
         let target = fields["target"].flatMap { word($0, as: ActionTarget.self) } ?? .under
         let cancelsTouches = fields["cancels-touches"].flatMap { boolean($0) }
+        let repeatInterval = fields["repeat"].flatMap { self.repeatInterval($0, kind: kind, phase: phase) }
         let device = fields["device"].flatMap { word($0, as: InputDevice.self) } ?? .any
         let (feedback, feedbackStyle) = fields["feedback"].map(self.feedback) ?? (nil, nil)
 
@@ -119,7 +120,7 @@ extension ConfigParser {
             recognizer: spec,
             requiresFailureOf: after.map(\.name),
             recognizesSimultaneouslyWith: with.map(\.name),
-            phase: phase
+            phase: phase ?? (repeatInterval != nil ? .begin : nil)
                 ?? .default(
                     for: spec.kind, feedback: (feedback ?? defaultFeedback) == .on, acts: !(actions?.isEmpty ?? true)),
             actions: actions ?? [],
@@ -134,7 +135,30 @@ extension ConfigParser {
         binding.notPreventedBy = notPreventedBy.map(\.name)
         binding.doesNotPrevent = doesNotPrevent.map(\.name)
         binding.cancelsTouches = cancelsTouches ?? true
+        binding.repeatInterval = repeatInterval
         return binding
+    }
+
+    /// `repeat: 150ms`: a swipe's or long press's `do` again while the fingers stay down.
+    private func repeatInterval(_ field: Field, kind: RecognizerKind?, phase: ActionPhase?) -> Double? {
+        guard kind == .swipe || kind == .longPress else {
+            report(
+                .neverFires, at: field.keyNode,
+                "'repeat' applies to a swipe or a long press, not \(kind.map { "a \($0.rawValue)" } ?? "this gesture")",
+                found: "repeat", suggestion: "remove 'repeat', or use 'steps:' on a pan, pinch or rotation")
+            return nil
+        }
+        if let phase, phase != .begin {
+            report(
+                .conflictingKeys, at: field.keyNode,
+                "'repeat' acts while the fingers stay down, but 'on: \(phase.rawValue)' waits for them to lift",
+                found: "repeat", suggestion: "write 'on: begin' or leave 'on' out")
+            return nil
+        }
+        let range = Binding.repeatIntervals
+        return quantity(
+            field, Quantity.seconds, where: { range.contains($0) },
+            rule: "from \(Int(range.lowerBound * 1000))ms to \(Int(range.upperBound))s")
     }
 
     /// `feedback: on|off`, or `feedback: { show: on|off, size: 24pt, where: fingers|window }`

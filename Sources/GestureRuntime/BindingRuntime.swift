@@ -55,6 +55,8 @@ public final class BindingRuntime {
     private var budget: [ObjectIdentifier: (since: Double, count: Int)] = [:]
     /// The bindings that act at the lift whose gestures are under way.
     var commits: [PendingCommit] = []
+    /// The bindings repeating while their fingers stay down (`repeat:`).
+    var repeats: [Repeating] = []
 
     /// A runtime for one built scene.
     public init(scene: GestureScene) {
@@ -88,6 +90,7 @@ public final class BindingRuntime {
             fire(binding.actions)
         }
         if let steps = binding.steps { stepActions(steps, recognizer, state, snapshot.measurement, time: time, fire) }
+        noteRepeat(binding, recognizer, state, context, time: time, liveTouches: liveTouches)
     }
 
     func firesDo(_ binding: Binding, _ state: GestureRecognizer.State) -> Bool {

@@ -13,8 +13,7 @@ extension GestureSession {
     /// begin is ignored.
     public func handle(pad event: PadEvent, at time: Double) {
         applyPendingChanges()
-        engine.advance(to: time)
-        collect()
+        advance(to: time)
         if event.phase == .began, pad.cancelFrame() {
             engine.handle(pad.samples, at: time)
             collect()

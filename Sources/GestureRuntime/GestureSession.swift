@@ -49,8 +49,11 @@ public final class GestureSession {
         samples.reserveCapacity(16)
     }
 
-    /// The earliest time at which `advance(to:)` has work to do.
-    public var nextDeadline: Double? { engine.nextDeadline }
+    /// The earliest time at which `advance(to:)` has work to do: a recognizer's timer or a repeat.
+    public var nextDeadline: Double? {
+        guard let due = runtime.nextRepeat else { return engine.nextDeadline }
+        return min(engine.nextDeadline ?? due, due)
+    }
 
     /// The session's clock: the time of the last frame, timer or advance. It never goes back.
     public var time: Double { engine.now }
@@ -63,6 +66,7 @@ public final class GestureSession {
 
     /// Processes one frame of touches, with locations in screen pixels.
     public func handle(_ frame: [TouchSample], at time: Double) {
+        if runtime.nextRepeat != nil { advance(to: time) }
         applyPendingChanges()
         samples.removeAll(keepingCapacity: true)
         let description = scene.description
@@ -80,13 +84,18 @@ public final class GestureSession {
     /// Lets the bindings waiting for a lift follow the frame's fingers (points).
     func follow(_ frame: [TouchSample], at time: Double) {
         runtime.follow(frame, time: engine.now, into: &outputs)
+        runtime.stopRepeats(liftedIn: frame)
     }
 
     /// Fires the timers due by `time`, each at its own time.
     public func advance(to time: Double) {
-        while let deadline = engine.nextDeadline, deadline <= time {
-            engine.advance(to: deadline)
-            collect()
+        while let deadline = nextDeadline, deadline <= time {
+            if let due = runtime.nextRepeat, due == deadline {
+                runtime.fireRepeat(at: deadline, into: &outputs)
+            } else {
+                engine.advance(to: deadline)
+                collect()
+            }
         }
         engine.advance(to: time)
         collect()
@@ -98,6 +107,7 @@ public final class GestureSession {
         engine.cancelAll(at: time)
         collect()
         runtime.withdrawAll(time: engine.now, into: &outputs)
+        runtime.stopAllRepeats()
         applyPendingChanges()
     }
 

@@ -276,6 +276,44 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
                 "config.yaml:3:11: 'with' names no gesture 'spin'; give the gesture you mean a 'name:' and use that"
         ),
         MistakeCase(
+            label: "repeat on a pan",
+            yaml: """
+                gestures:
+                  - pan: {}
+                    repeat: 100ms
+                    do: { keys: a }
+                """,
+            kind: .neverFires,
+            expected: "config.yaml:3:5: 'repeat' applies to a swipe or a long press, not a pan; "
+                + "remove 'repeat', or use 'steps:' on a pan, pinch or rotation"
+        ),
+        MistakeCase(
+            label: "repeat at the lift",
+            yaml: """
+                gestures:
+                  - swipe: {}
+                    on: end
+                    repeat: 100ms
+                    do: { keys: a }
+                """,
+            kind: .conflictingKeys,
+            expected:
+                "config.yaml:4:5: 'repeat' acts while the fingers stay down, but 'on: end' waits for them to lift; "
+                + "write 'on: begin' or leave 'on' out"
+        ),
+        MistakeCase(
+            label: "repeat too fast",
+            yaml: """
+                gestures:
+                  - long-press: {}
+                    repeat: 10ms
+                    do: { keys: a }
+                """,
+            kind: .outOfRange,
+            expected:
+                "config.yaml:3:13: 'repeat' must be from 50ms to 10s, found '10ms'; write a value from 50ms to 10s"
+        ),
+        MistakeCase(
             label: "a diagonal for a pan",
             yaml: """
                 gestures:

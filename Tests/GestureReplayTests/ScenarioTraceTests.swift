@@ -529,6 +529,25 @@ import Testing
                     }), "\(run.decisions)")
     }
 
+    // MARK: 10f. `repeat:`
+
+    @Test(arguments: [
+        // Recognized at 20 ms; again every 200 ms until the lift at 1 s.
+        ("swipe-and-hold.jsonl", "volume-up", [20, 220, 420, 620, 820]),
+        // Began at 0.5 s; again every 100 ms until the lift at 0.85 s.
+        ("press-and-hold.jsonl", "next-item", [500, 600, 700, 800])
+    ])
+    func repeatActsAgainWhileTheFingersStayDown(trace: String, gesture: String, milliseconds: [Int]) throws {
+        let run = try ScenarioRun("repeat", trace: trace)
+        #expect(run.actions(of: gesture).map(\.millisecond) == milliseconds)
+    }
+
+    /// Fingers that never lift (a trace cut short) stop repeating after `maximumRepeats`.
+    @Test func repeatsAreBounded() throws {
+        let run = try ScenarioRun("repeat", trace: "swipe-never-lifts.jsonl")
+        #expect(run.actions(of: "volume-up").count == 1 + Binding.maximumRepeats)
+    }
+
     // MARK: The issue's example config, whole
 
     static let issueExample: [E] = [

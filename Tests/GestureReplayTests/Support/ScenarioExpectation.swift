@@ -63,6 +63,9 @@ struct ScenarioFiles: Sendable, CustomTestStringConvertible {
             .init(folder: "phases", config: "on-update.yaml", trace: "drag-up.jsonl"),
             .init(folder: "phases", config: "on-end.yaml", trace: "drag-up.jsonl")
         ] + touchpad + commit + prevention
+        + ["swipe-and-hold.jsonl", "press-and-hold.jsonl", "swipe-never-lifts.jsonl"].map {
+            ScenarioFiles(folder: "repeat", trace: $0)
+        }
         + [
             ("undo.yaml", "cancelled.jsonl"), ("undo.yaml", "lifted.jsonl"), ("passthrough.yaml", "single-tap.jsonl"),
             ("passthrough.yaml", "lifted.jsonl")
