@@ -145,7 +145,7 @@ public enum ActionPhase: String, Hashable, Sendable, CaseIterable {
     /// acts when it begins, its point being the wait.
     public static func `default`(for kind: RecognizerKind, feedback: Bool, acts: Bool) -> ActionPhase {
         switch kind {
-        case .tap: .end
+        case .tap, .stroke: .end
         case .longPress: .begin
         case .swipe: feedback ? .end : .begin
         case .pan, .pinch, .rotate: feedback && acts ? .end : .begin
@@ -156,7 +156,7 @@ public enum ActionPhase: String, Hashable, Sendable, CaseIterable {
 extension Binding {
     /// Whether the `do` actions wait for the lift and can be withdrawn (`on: end`, not a tap).
     public var actsAtLift: Bool {
-        phase == .end && recognizer.kind != .tap && !actions.isEmpty
+        phase == .end && recognizer.kind != .tap && recognizer.kind != .stroke && !actions.isEmpty
     }
 }
 

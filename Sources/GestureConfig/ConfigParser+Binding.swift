@@ -181,11 +181,11 @@ extension ConfigParser {
 
     /// `on: begin|update|end`; a swipe has begin (when recognized) and end (at the lift), a tap none.
     private func phase(_ field: Field, kind: RecognizerKind?) -> ActionPhase? {
-        if kind == .tap {
+        if let kind, kind == .tap || kind == .stroke {
             report(
                 .neverFires, at: field.keyNode,
-                "'on' does not apply to a tap: it is recognized when the fingers lift",
-                found: "on", suggestion: "remove 'on'; a tap acts when it is recognized"
+                "'on' does not apply to a \(kind.rawValue): it is recognized when the fingers lift",
+                found: "on", suggestion: "remove 'on'; a \(kind.rawValue) acts when it is recognized"
             )
             return nil
         }

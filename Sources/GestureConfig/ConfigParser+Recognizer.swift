@@ -10,6 +10,7 @@ extension RecognizerKind {
         case .pan: ["fingers", "min-fingers", "max-fingers", "direction", "hysteresis"]
         case .swipe: ["fingers", "direction", "distance", "max-duration", "max-angle"]
         case .pinch, .rotate: ["fingers", "hysteresis"]
+        case .stroke: ["shape", "fingers", "max-distance"]
         }
     }
 
@@ -18,6 +19,7 @@ extension RecognizerKind {
         switch self {
         case .tap, .longPress, .pan, .swipe: 1...10
         case .pinch, .rotate: 2...5
+        case .stroke: 1...5
         }
     }
 }
@@ -92,8 +94,42 @@ extension ConfigParser {
                         quantity($0, Quantity.radians, where: { $0 < .pi }, rule: "less than 180deg")
                     }
                 ))
+        case .stroke:
+            spec = .stroke(
+                StrokeParameters(
+                    shapes: fields["shape"].map(shapes) ?? [], numberOfTouchesRequired: fingers,
+                    maximumDistance: fields["max-distance"].flatMap {
+                        quantity($0, Quantity.number, where: { $0 > 0 && $0 <= 10 }, rule: "more than 0 and at most 10")
+                    }))
+            if fields["shape"] == nil {
+                report(
+                    .missingKey, at: field.value, "a stroke needs a 'shape'",
+                    suggestion: "add 'shape:' with one of \(Suggestion.list(StrokeShapes.names))")
+            }
         }
         return errors.count == errorCount ? spec : nil
+    }
+
+    /// `shape: checkmark` or a list; every name one of `StrokeShapes.names`.
+    private func shapes(_ field: Field) -> [String] {
+        let known = StrokeShapes.names
+        var shapes: [String] = []
+        for node in items(field.value) {
+            guard let text = scalar(node, expecting: "a shape name such as 'checkmark'") else { continue }
+            guard known.contains(text) else {
+                report(
+                    .invalidValue, at: node, "unknown shape '\(text)' for a stroke", found: text,
+                    suggestion: Suggestion.advice(for: text, among: known))
+                continue
+            }
+            shapes.append(text)
+        }
+        if shapes.isEmpty, !ConfigParser.isNull(field.value), items(field.value).isEmpty {
+            report(
+                .neverFires, at: field.value, "empty shape list: the stroke could never be recognized",
+                suggestion: "name at least one shape")
+        }
+        return shapes
     }
 
     /// A pan's parameters: `fingers` for an exact count, or `min-fingers` and `max-fingers`.

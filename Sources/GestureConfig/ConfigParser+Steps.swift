@@ -8,7 +8,7 @@ extension ConfigParser {
         case .pinch: ["in", "out"]
         case .rotate: ["clockwise", "counterclockwise"]
         case .pan: ["left", "right", "up", "down"]
-        case .tap, .swipe, .longPress: nil
+        case .tap, .swipe, .longPress, .stroke: nil
         }
     }
 
@@ -50,7 +50,7 @@ extension ConfigParser {
                     $0, Quantity.radians, where: { (Double.pi / 180...Double.pi).contains($0) },
                     rule: "at least 1deg and at most 180deg")
             }
-        case .pan, .tap, .swipe, .longPress:
+        case .pan, .tap, .swipe, .longPress, .stroke:
             example = "every: 50"
             every = everyField.flatMap {
                 quantity($0, Quantity.points, where: { (2...2000).contains($0) }, rule: "at least 2 and at most 2000")
@@ -79,7 +79,7 @@ extension ConfigParser {
             return .pinch(every: every, inward: side("in"), outward: side("out"))
         case .rotate:
             return .rotate(every: every, clockwise: side("clockwise"), counterclockwise: side("counterclockwise"))
-        case .pan, .tap, .swipe, .longPress:
+        case .pan, .tap, .swipe, .longPress, .stroke:
             return .pan(every: every, left: side("left"), right: side("right"), up: side("up"), down: side("down"))
         }
     }

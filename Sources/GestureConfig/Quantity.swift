@@ -88,6 +88,15 @@ enum Quantity {
         }
     }
 
+    /// A plain number without a unit: `1.5`.
+    static func number(_ text: String) throws(QuantityError) -> Double {
+        let (number, unit) = try split(text, noun: "number", example: "1.5")
+        guard unit.isEmpty else {
+            throw QuantityError(message: "'\(text)' takes no unit", suggestion: "write a plain number, such as 1.5")
+        }
+        return number
+    }
+
     /// A change of pinch scale: `0.1` or `10%` (both a tenth of the starting spread).
     static func scale(_ text: String) throws(QuantityError) -> Double {
         let (number, unit) = try split(text, noun: "scale step", example: "0.1 or 10%")

@@ -17,6 +17,8 @@ public enum RecognizerSpec: Hashable, Sendable {
     case pinch(PinchParameters)
     /// `rotate:` for `RotationGestureRecognizer`.
     case rotate(RotationParameters)
+    /// `stroke:` for `StrokeGestureRecognizer`.
+    case stroke(StrokeParameters)
 
     /// The kind, matching the engine's `kind` strings.
     public var kind: RecognizerKind {
@@ -27,6 +29,7 @@ public enum RecognizerSpec: Hashable, Sendable {
         case .swipe: .swipe
         case .pinch: .pinch
         case .rotate: .rotate
+        case .stroke: .stroke
         }
     }
 }
@@ -35,12 +38,12 @@ public enum RecognizerSpec: Hashable, Sendable {
 public enum RecognizerKind: String, Hashable, Sendable, CaseIterable {
     case tap
     case longPress = "long-press"
-    case pan, swipe, pinch, rotate
+    case pan, swipe, pinch, rotate, stroke
 
     /// Whether the recognizer reports `began`, `changed` and `ended` (true) or one recognition (false).
     public var isContinuous: Bool {
         switch self {
-        case .tap, .swipe: false
+        case .tap, .swipe, .stroke: false
         case .longPress, .pan, .pinch, .rotate: true
         }
     }
@@ -155,6 +158,23 @@ public struct PinchParameters: Hashable, Sendable {
     public init(numberOfTouchesRequired: Int? = nil, hysteresis: Double? = nil) {
         self.numberOfTouchesRequired = numberOfTouchesRequired
         self.hysteresis = hysteresis
+    }
+}
+
+/// A stroke's parameters (`stroke: { shape, fingers, max-distance }`).
+public struct StrokeParameters: Hashable, Sendable {
+    /// `shape`: the shapes it accepts, at least one (`StrokeShapes.names`).
+    public var shapes: [String]
+    /// `fingers`: `numberOfTouchesRequired`, 1–5.
+    public var numberOfTouchesRequired: Int?
+    /// `max-distance`: the largest $P cloud distance it accepts.
+    public var maximumDistance: Double?
+
+    /// Creates stroke parameters; nil keeps the default.
+    public init(shapes: [String], numberOfTouchesRequired: Int? = nil, maximumDistance: Double? = nil) {
+        self.shapes = shapes
+        self.numberOfTouchesRequired = numberOfTouchesRequired
+        self.maximumDistance = maximumDistance
     }
 }
 

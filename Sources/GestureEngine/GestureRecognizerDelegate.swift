@@ -53,6 +53,8 @@ public enum GestureMeasurement: Sendable, Hashable {
     case pinch(scale: Double, velocity: Double)
     /// A rotation: radians since the start, clockwise positive, and radians per second.
     case rotation(rotation: Double, velocity: Double)
+    /// A stroke: the shape it was recognized as (`circle-clockwise`, `checkmark`).
+    case stroke(shape: String)
 }
 
 /// The four swipe directions, as a set (`UISwipeGestureRecognizer.Direction`).

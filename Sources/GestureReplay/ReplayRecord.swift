@@ -38,7 +38,7 @@ public enum ReplayRecord: Sendable {
     /// Pan: `translation` [dx, dy] in points and `velocity` [vx, vy] in points per
     /// second; long press: `translation`; pinch: `scale` and `velocity` (1/s);
     /// rotate: `rotation` (radians, clockwise positive) and `velocity` (rad/s);
-    /// swipe: `direction`; tap: `taps`.
+    /// swipe: `direction`; tap: `taps`; stroke: `shape`.
     public static func fields(for measurement: GestureMeasurement) -> [(String, JSONValue)] {
         switch measurement {
         case .none:
@@ -56,6 +56,9 @@ public enum ReplayRecord: Sendable {
             return [("scale", .number(scale)), ("velocity", .number(velocity))]
         case .rotation(let rotation, let velocity):
             return [("rotation", .number(rotation)), ("velocity", .number(velocity))]
+        case .stroke(let shape):
+            // A stroke that has not recognized has no shape yet (verbose failed lines).
+            return shape.isEmpty ? [] : [("shape", .string(shape))]
         }
     }
 

@@ -118,7 +118,7 @@ public final class BindingRuntime {
         case .pinch(let scale, _): value = (scale - 1, 0)
         case .rotation(let rotation, _): value = (rotation, 0)
         case .pan(let translation, _): value = (translation.dx, translation.dy)
-        case .none, .tap, .longPress, .swipe: return
+        case .none, .tap, .longPress, .swipe, .stroke: return
         }
         if state == .began { fired[key] = nil }
         var count = fired[key] ?? (0, 0)

@@ -224,6 +224,7 @@ public struct FeedbackTracker {
                     ? (translation.dx > 0 ? "→" : "←") : (translation.dy > 0 ? "↓" : "↑")
         case .pinch(let scale, _): "×" + FixedDecimal.text(scale, decimals: 2)
         case .rotation(let rotation, _): FixedDecimal.text(rotation * 180 / Double.pi, decimals: 0) + "°"
+        case .stroke(let shape): shape.isEmpty ? nil : shape
         case .none, .tap, .longPress: nil
         }
     }

@@ -160,6 +160,14 @@ public enum RecognizerFactory {
                     [
                         .init(\.numberOfTouchesRequired, \.numberOfTouchesRequired), .init(\.hysteresis, \.hysteresis)
                     ])
+            case .stroke(let parameters):
+                configured(
+                    StrokeGestureRecognizer(name: name), parameters,
+                    [
+                        .init(\.numberOfTouchesRequired, \.numberOfTouchesRequired),
+                        .init(\.maximumDistance, \.maximumDistance)
+                    ]
+                ).withShapes(parameters.shapes)
             }
         recognizer.fingerWindow = fingerWindow
         recognizer.cancelsTouchesInView = binding.cancelsTouches
@@ -183,5 +191,13 @@ public enum RecognizerFactory {
     ) -> Recognizer {
         for override in overrides { override.apply(recognizer, parameters) }
         return recognizer
+    }
+}
+
+extension StrokeGestureRecognizer {
+    /// Sets the shapes the binding accepts and returns the recognizer.
+    fileprivate func withShapes(_ shapes: [String]) -> StrokeGestureRecognizer {
+        self.shapes = shapes
+        return self
     }
 }

@@ -22,6 +22,7 @@ import GestureEngine
 /// | `GESTURE_VELOCITY_X`, `_Y` | points per second (pan) |
 /// | `GESTURE_DIRECTION` | `left`, `right`, `up`, `down`, or a diagonal: `up-left`… (swipe) |
 /// | `GESTURE_SCALE` | 1 = unchanged (pinch) |
+/// | `GESTURE_SHAPE` | the shape drawn: `checkmark`, `circle-clockwise`… (stroke) |
 /// | `GESTURE_ROTATION` | degrees, clockwise positive (rotate) |
 /// | `GESTURE_VELOCITY` | scale per second (pinch), degrees per second (rotate) |
 /// | `WINDOW_ID` | the target window's id, decimal as `xdotool` prints it |
@@ -34,7 +35,7 @@ public enum CommandEnvironment {
     public static let names = [
         "GESTURE_NAME", "GESTURE_KIND", "GESTURE_STATE", "GESTURE_FINGERS", "GESTURE_X", "GESTURE_Y",
         "GESTURE_TAPS", "GESTURE_TRANSLATION_X", "GESTURE_TRANSLATION_Y", "GESTURE_VELOCITY_X", "GESTURE_VELOCITY_Y",
-        "GESTURE_DIRECTION", "GESTURE_SCALE", "GESTURE_ROTATION", "GESTURE_VELOCITY",
+        "GESTURE_DIRECTION", "GESTURE_SCALE", "GESTURE_ROTATION", "GESTURE_VELOCITY", "GESTURE_SHAPE",
         "WINDOW_ID", "WINDOW_CLASS", "WINDOW_INSTANCE", "WINDOW_TITLE"
     ]
 
@@ -66,6 +67,8 @@ public enum CommandEnvironment {
         case .pinch(let scale, let velocity):
             values["GESTURE_SCALE"] = number(scale)
             values["GESTURE_VELOCITY"] = number(velocity)
+        case .stroke(let shape):
+            values["GESTURE_SHAPE"] = shape
         case .rotation(let rotation, let velocity):
             values["GESTURE_ROTATION"] = number(rotation * 180 / .pi)
             values["GESTURE_VELOCITY"] = number(velocity * 180 / .pi)

@@ -63,6 +63,7 @@ import Testing
         case .swipe(let parameters): parameters.numberOfTouchesRequired ?? 1
         case .pinch(let parameters): parameters.numberOfTouchesRequired ?? 2
         case .rotate(let parameters): parameters.numberOfTouchesRequired ?? 2
+        case .stroke(let parameters): parameters.numberOfTouchesRequired ?? 1
         }
     }
 }

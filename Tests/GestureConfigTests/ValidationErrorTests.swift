@@ -472,7 +472,7 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
                 """,
             kind: .missingKey,
             expected: "config.yaml:2:5: gesture 'lonely' has no recognizer; "
-                + "add one of 'tap', 'long-press', 'pan', 'swipe', 'pinch' or 'rotate'"
+                + "add one of 'tap', 'long-press', 'pan', 'swipe', 'pinch', 'rotate' or 'stroke'"
         ),
         MistakeCase(
             label: "steps without every",

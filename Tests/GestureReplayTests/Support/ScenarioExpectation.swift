@@ -63,6 +63,10 @@ struct ScenarioFiles: Sendable, CustomTestStringConvertible {
             .init(folder: "phases", config: "on-update.yaml", trace: "drag-up.jsonl"),
             .init(folder: "phases", config: "on-end.yaml", trace: "drag-up.jsonl")
         ] + touchpad + commit + prevention
+        + [
+            "checkmark", "circle-clockwise-two-fingers", "circle-counterclockwise-two-fingers", "v", "line-up-left",
+            "horizontal-drag", "wobble"
+        ].map { ScenarioFiles(folder: "strokes", trace: "\($0).jsonl") }
         + ["swipe-and-hold.jsonl", "press-and-hold.jsonl", "swipe-never-lifts.jsonl"].map {
             ScenarioFiles(folder: "repeat", trace: $0)
         }

@@ -1,0 +1,84 @@
+import Foundation
+import GestureConfig
+import GestureEngine
+@testable import GestureReplay
+import Testing
+
+/// Strokes through replay: which shapes fire which binding, and none fires on the shared
+/// recordings' ordinary taps, drags, swipes, pinches and turns.
+@Suite struct StrokeTests {
+    @Test(
+        arguments: [
+            ("checkmark.jsonl", "save", "checkmark"),
+            ("circle-clockwise-two-fingers.jsonl", "reload", "circle-clockwise"),
+            // The binding wants the clockwise circle: the other way round is not it.
+            ("circle-counterclockwise-two-fingers.jsonl", nil, nil),
+            ("v.jsonl", nil, nil),
+            ("line-up-left.jsonl", "back", "line-up-left"),
+            ("horizontal-drag.jsonl", nil, nil),
+            ("wobble.jsonl", nil, nil)
+        ] as [(String, String?, String?)])
+    func aDrawnShapeFiresItsBinding(trace: String, gesture: String?, shape: String?) throws {
+        let run = try ScenarioRun("strokes", trace: trace)
+        #expect(run.actions().map(\.gesture) == (gesture.map { [$0] } ?? []))
+        let shapes = run.records.compactMap { record -> String? in
+            guard case let .state(_, _, "stroke", .ended, _, _, _, fields, _) = record,
+                case .string(let shape)? = Dictionary(fields, uniquingKeysWith: { a, _ in a })["shape"]
+            else { return nil }
+            return shape
+        }
+        #expect(shapes == (shape.map { [$0] } ?? []))
+    }
+
+    /// Every built-in shape bound for one, two and three fingers (lines from two) beside each shared recording's
+    /// own gestures (its config, as the README's table replays it): the strokes take part in
+    /// the ordering rules like any recognizer, so the recordings' taps, drags, swipes, pinches
+    /// and turns keep their gestures and fire no stroke. The one recording of a drawn shape,
+    /// the ISDv4 2-finger circle, is a circle when no pan is bound beside it.
+    @Test func noStrokeFiresOnTheRecordingsOrdinaryGestures() throws {
+        // A straight diagonal line drawn with one finger is a diagonal drag by another name:
+        // lines are bound from two fingers up here (one 1-finger line fires on the Dell's
+        // diagonal drag at 13.9 s; the README says so).
+        let strokes = (1...3).map { fingers in
+            let shapes = StrokeShapes.names.filter { fingers > 1 || !$0.hasPrefix("line-") }.joined(separator: ", ")
+            return "  - name: stroke-\(fingers)\n    stroke: { shape: [\(shapes)], fingers: \(fingers) }\n"
+                + "    do: { keys: F20 }\n"
+        }.joined()
+        var fired: [String] = []
+        var sequences = 0
+        for replay in RecordingReplay.all {
+            let trace = try replay.trace()
+            sequences +=
+                trace.events.filter { if case .touch(let t) = $0.input { t.phase == .began } else { false } }
+                .count
+            var own = try ScenarioRun.text(of: "recordings/\(replay.config)")
+            if !own.hasSuffix("\n") { own += "\n" }
+            // The strokes go under the file's top-level gestures: list (every recording config has one).
+            let yaml = own.replacingOccurrences(of: "\ngestures:\n", with: "\ngestures:\n" + strokes)
+            #expect(yaml != own, "\(replay.config) has a top-level gestures: list")
+            let configuration = try ConfigLoader.load(yaml: yaml, file: replay.config)
+            for record in ReplayRunner.run(trace: trace, configuration: configuration, verbose: false).records {
+                if case let .state(time, gesture, "stroke", .ended, _, _, _, fields, _) = record {
+                    fired.append("\(replay.recording) \(gesture) at \(time): \(fields.map(\.1))")
+                }
+            }
+        }
+        print("strokes: \(fired.count) false fires over \(RecordingReplay.all.count) recordings (\(sequences) touches)")
+        #expect(fired.isEmpty, "\(fired)")
+    }
+
+    @Test func theRecordedTwoFingerCircleIsACircle() throws {
+        let replay = try #require(RecordingReplay.all.first { $0.recording.contains("double-center-circle") })
+        let yaml = "gestures:\n  - name: loop\n    stroke: { shape: circle, fingers: 2 }\n    do: { keys: F5 }\n"
+        let records = ReplayRunner.run(
+            trace: try replay.trace(), configuration: try ConfigLoader.load(yaml: yaml), verbose: false
+        ).records
+        let shapes = records.compactMap { record -> String? in
+            guard case let .state(_, "loop", _, .ended, _, _, _, fields, _) = record,
+                case .string(let shape)? = Dictionary(fields, uniquingKeysWith: { a, _ in a })["shape"]
+            else { return nil }
+            return shape
+        }
+        #expect(shapes == ["circle-clockwise"])
+    }
+}
