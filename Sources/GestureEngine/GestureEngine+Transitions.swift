@@ -40,6 +40,10 @@ extension GestureEngine {
         _ recognizer: GestureRecognizer, to target: GestureRecognizer.State,
         because why: TransitionCause
     ) {
+        if let shouldBegin = recognizer.view?.gestureRecognizerShouldBegin, !shouldBegin(recognizer) {
+            transition(recognizer, to: .failed, because: .shouldBeginDenied)
+            return
+        }
         if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) {
             transition(recognizer, to: .failed, because: .shouldBeginDenied)
             return

@@ -70,3 +70,24 @@ import Testing
         #expect(abs(steady.velocity().dx - 500) < 1e-6 && abs(steady.velocity().dy + 300) < 1e-6)
     }
 }
+
+/// UIView's `gestureRecognizerShouldBegin(_:)`, as a closure on the view: asked before the
+/// delegate; false fails the recognizer, and the touch goes on to the application.
+@Suite struct ViewShouldBeginTests {
+    @Test(arguments: [true, false])
+    func theViewDecidesWhetherItsRecognizerBegins(allowed: Bool) {
+        let s = TouchScript()
+        let tap = TapGestureRecognizer(name: "tap")
+        s.screen.addGestureRecognizer(tap)
+        var asked: [String] = []
+        s.screen.gestureRecognizerShouldBegin = { recognizer in
+            asked.append(recognizer.name)
+            return allowed
+        }
+        s.down(1, 100, 100).wait(0.05).up(1, 100, 100)
+        #expect(asked == ["tap"])
+        #expect(s.actions == (allowed ? ["tap ended"] : []))
+        #expect(s.causes(of: tap).contains(.shouldBeginDenied) == !allowed)
+        #expect(s.delivery(of: 1) == (allowed ? .accepted : .rejected))
+    }
+}
