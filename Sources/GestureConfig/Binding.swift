@@ -37,6 +37,9 @@ public struct Binding: Hashable, Sendable {
     /// For a swipe or a long press (`repeat`): after it acted, `do` again every this many
     /// seconds while its fingers stay down, at most `Binding.maximumRepeats` times.
     public var repeatInterval: Double?
+    /// When the gesture may begin at all (`when`): UIKit's `gestureRecognizerShouldBegin`,
+    /// declared. Nil: always.
+    public var conditions: BindingConditions?
 
     /// The shortest and longest `repeat` intervals, in seconds.
     public static let repeatIntervals: ClosedRange<Double> = 0.05...10
@@ -95,6 +98,32 @@ public struct Binding: Hashable, Sendable {
         self.feedback = feedback
         self.feedbackStyle = feedbackStyle
         self.location = location
+    }
+}
+
+/// The conditions of `when:`; each one given must hold for the gesture to begin.
+public struct BindingConditions: Hashable, Sendable {
+    /// `class`: the window the binding acts on has one of these WM_CLASS classes or instances
+    /// (case-insensitive).
+    public var classes: [String]?
+    /// `title`: that window's title contains this (case-insensitive).
+    public var titleContains: String?
+    /// `min-windows`, `max-windows`: how many application windows the desktop shows.
+    public var minimumWindows: Int?
+    public var maximumWindows: Int?
+    /// `quiet`: at least this long, in seconds, since a bound gesture last began, was recognized
+    /// or ended.
+    public var quiet: Double?
+
+    public init(
+        classes: [String]? = nil, titleContains: String? = nil, minimumWindows: Int? = nil,
+        maximumWindows: Int? = nil, quiet: Double? = nil
+    ) {
+        self.classes = classes
+        self.titleContains = titleContains
+        self.minimumWindows = minimumWindows
+        self.maximumWindows = maximumWindows
+        self.quiet = quiet
     }
 }
 

@@ -23,8 +23,8 @@ extension ConfigParser {
     static let bindingKeys =
         ["name"] + RecognizerKind.allCases.map(\.rawValue)
         + [
-            "after", "with", "not-prevented-by", "does-not-prevent", "cancels-touches", "on", "do", "repeat", "steps",
-            "hold", "target", "device", "feedback"
+            "after", "with", "not-prevented-by", "does-not-prevent", "cancels-touches", "when", "on", "do", "repeat",
+            "steps", "hold", "target", "device", "feedback"
         ]
 
     /// The bindings of a `gestures:` list; the usable ones, after reporting the rest.
@@ -101,6 +101,7 @@ extension ConfigParser {
         let hold = fields["hold"].flatMap { self.hold($0, kind: kind) }
         let target = fields["target"].flatMap { word($0, as: ActionTarget.self) } ?? .under
         let cancelsTouches = fields["cancels-touches"].flatMap { boolean($0) }
+        let conditions = fields["when"].flatMap { self.conditions($0) }
         let repeatInterval = fields["repeat"].flatMap { self.repeatInterval($0, kind: kind, phase: phase) }
         let device = fields["device"].flatMap { word($0, as: InputDevice.self) } ?? .any
         let (feedback, feedbackStyle) = fields["feedback"].map(self.feedback) ?? (nil, nil)
@@ -136,7 +137,27 @@ extension ConfigParser {
         binding.doesNotPrevent = doesNotPrevent.map(\.name)
         binding.cancelsTouches = cancelsTouches ?? true
         binding.repeatInterval = repeatInterval
+        binding.conditions = conditions
         return binding
+    }
+
+    /// `when: { class, title, min-windows, max-windows, quiet }`, or nil after reporting.
+    private func conditions(_ field: Field) -> BindingConditions? {
+        guard
+            let fields = fields(
+                of: field.value, in: "when", allowed: ["class", "title", "min-windows", "max-windows", "quiet"])
+        else { return nil }
+        var conditions = BindingConditions()
+        conditions.classes = fields["class"].map {
+            items($0.value).compactMap { scalar($0, expecting: "a window class") }
+        }
+        conditions.titleContains = fields["title"].flatMap { scalar($0.value, expecting: "text the title contains") }
+        conditions.minimumWindows = fields["min-windows"].flatMap { integer($0, in: 0...99) }
+        conditions.maximumWindows = fields["max-windows"].flatMap { integer($0, in: 0...99) }
+        conditions.quiet = fields["quiet"].flatMap {
+            quantity($0, Quantity.seconds, where: { $0 > 0 && $0 <= 60 }, rule: "more than 0 and at most 60s")
+        }
+        return conditions
     }
 
     /// `repeat: 150ms`: a swipe's or long press's `do` again while the fingers stay down.

@@ -38,6 +38,8 @@ public final class GestureSession {
     private var samples: [TouchSample] = []
     /// The touches that stand for the touchpad's fingers (`handle(pad:at:)`).
     var pad = PadGestureSynthesizer()
+    /// When a gesture last began or was recognized, for `when: { quiet }`.
+    var lastGestureTime: Double?
 
     /// Starts a session on a desktop.
     public init(configuration: Configuration, scene description: SceneDescription) {
@@ -46,6 +48,7 @@ public final class GestureSession {
         engine = GestureEngine(root: scene.root)
         runtime = BindingRuntime(scene: scene)
         outputs.reserveCapacity(64)
+        installConditions()
         samples.reserveCapacity(16)
     }
 
@@ -137,12 +140,14 @@ public final class GestureSession {
         scene = SceneBuilder.build(configuration, scene: description)
         runtime = BindingRuntime(scene: scene)
         engine.root = scene.root
+        installConditions()
     }
 
     func collect() {
         for event in engine.events {
             switch event {
             case let .action(recognizer, state, snapshot, time):
+                if state == .began || state == .ended, scene.binding(for: recognizer) != nil { lastGestureTime = time }
                 outputs.append(.state(recognizer, state, snapshot, time: time))
                 runtime.handle(
                     recognizer, state: state, snapshot: snapshot, time: time, liveTouches: engine.touches,

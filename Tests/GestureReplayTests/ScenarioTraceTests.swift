@@ -548,6 +548,23 @@ import Testing
         #expect(run.actions(of: "volume-up").count == 1 + Binding.maximumRepeats)
     }
 
+    // MARK: 10g. `when:`
+
+    @Test(arguments: [
+        // Over Firefox, whose title has "Docs": the back swipe fires.
+        ("left-over-firefox.jsonl", ["back 20"]),
+        // Over the terminal: its conditions say no, and nothing fires.
+        ("left-over-kitty.jsonl", []),
+        // Two windows, the switcher wants three.
+        ("right-over-firefox.jsonl", []),
+        // The second tap comes 0.5 s after the first, within its 1 s of quiet; the third after 1.5 s.
+        ("three-taps.jsonl", ["help 80", "help 2080"])
+    ])
+    func whenConditionsGateTheGesture(trace: String, actions: [String]) throws {
+        let run = try ScenarioRun("conditions", trace: trace, verbose: true)
+        #expect(run.actions().map { "\($0.gesture) \($0.millisecond)" } == actions)
+    }
+
     // MARK: The issue's example config, whole
 
     static let issueExample: [E] = [

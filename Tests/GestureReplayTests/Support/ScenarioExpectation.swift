@@ -63,6 +63,9 @@ struct ScenarioFiles: Sendable, CustomTestStringConvertible {
             .init(folder: "phases", config: "on-update.yaml", trace: "drag-up.jsonl"),
             .init(folder: "phases", config: "on-end.yaml", trace: "drag-up.jsonl")
         ] + touchpad + commit + prevention
+        + ["left-over-firefox", "left-over-kitty", "right-over-firefox", "three-taps"].map {
+            ScenarioFiles(folder: "conditions", trace: "\($0).jsonl")
+        }
         + [
             "checkmark", "circle-clockwise-two-fingers", "circle-counterclockwise-two-fingers", "v", "line-up-left",
             "horizontal-drag", "wobble"
