@@ -78,12 +78,7 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
 
     /// A figure rounded for reading: whole points, or `decimals` places without trailing zeros.
     static func number(_ value: Double, decimals: Int = 0) -> String {
-        guard value.isFinite else { return "\(value)" }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
-        let rounded = (value * scale).rounded() / scale
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        return "\(rounded)"
+        FixedDecimal.short(value, decimals: decimals)
     }
 }
 

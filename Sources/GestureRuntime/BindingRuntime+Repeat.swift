@@ -16,7 +16,8 @@ struct Repeating {
 extension BindingRuntime {
     /// When the next repeat is due; nil when nothing repeats.
     public var nextRepeat: Double? {
-        repeats.map(\.next).min()
+        // No array is made: the session asks this at every frame and deadline.
+        repeats.min { $0.next < $1.next }?.next
     }
 
     /// Starts or stops a binding's repeats for one action message (`repeat:`).
@@ -33,10 +34,7 @@ extension BindingRuntime {
         guard starts, firesDo(binding, state) else { return }
         var fingers: [(id: TouchID, type: TouchType)] = []
         if binding.recognizer.kind == .swipe {
-            for touch in liveTouches
-            where !touch.phase.isFinished && touch.gestureRecognizers.contains(where: { $0 === recognizer }) {
-                fingers.append((touch.id, touch.type))
-            }
+            fingers = Self.fingers(of: recognizer, in: liveTouches).map { ($0.id, $0.type) }
             guard !fingers.isEmpty else { return }
         }
         repeats.append(

@@ -75,13 +75,17 @@ struct HeldSwipe {
             : "moved back to \(FixedDecimal.text(along, decimals: 0)) pt of the "
                 + "\(FixedDecimal.text(distance, decimals: 0)) pt a swipe needs"
     }
-
-    static func unit(_ direction: SwipeDirection) -> Vector? {
-        direction.unitVector
-    }
 }
 
 extension BindingRuntime {
+    /// The fingers still down of a recognizer that is done with them (a recognized swipe:
+    /// UIKit resets it), for what follows them to the lift: the live touches on its path.
+    static func fingers(of recognizer: GestureRecognizer, in liveTouches: [Touch]) -> [Touch] {
+        liveTouches.filter { touch in
+            !touch.phase.isFinished && touch.gestureRecognizers.contains { $0 === recognizer }
+        }
+    }
+
     /// Why a continuous gesture is no longer past its threshold, with the threshold.
     static func backReason(_ recognizer: GestureRecognizer) -> String {
         switch recognizer {
@@ -136,13 +140,11 @@ extension BindingRuntime {
             }
         case .ended:
             // A discrete gesture recognized with its fingers down (a swipe): held until they lift.
-            var fingers: [HeldSwipe.Finger] = []
-            for touch in liveTouches
-            where !touch.phase.isFinished && touch.gestureRecognizers.contains(where: { $0 === recognizer }) {
-                fingers.append(HeldSwipe.Finger(id: touch.id, type: touch.type, location: touch.location))
+            let fingers = Self.fingers(of: recognizer, in: liveTouches).map {
+                HeldSwipe.Finger(id: $0.id, type: $0.type, location: $0.location)
             }
             guard let swipe = recognizer as? SwipeGestureRecognizer, !fingers.isEmpty,
-                case .swipe(let direction) = snapshot.measurement, let unit = HeldSwipe.unit(direction)
+                case .swipe(let direction) = snapshot.measurement, let unit = direction.unitVector
             else {
                 fire()
                 return

@@ -1,4 +1,5 @@
 import GestureConfig
+import GestureEngine
 import GestureRuntime
 import Glibc
 import Testing
@@ -14,6 +15,13 @@ import Testing
     ])
     func fixedDecimals(value: Double, decimals: Int, expected: String) {
         #expect(FixedDecimal.text(value, decimals: decimals) == expected)
+    }
+
+    @Test(arguments: [
+        (0.75, 2, "0.75"), (0.5, 2, "0.5"), (45.0, 0, "45"), (7.5, 1, "7.5"), (2.0, 2, "2"), (10.04, 1, "10")
+    ])
+    func shortDecimalsDropTrailingZeros(value: Double, decimals: Int, expected: String) {
+        #expect(FixedDecimal.short(value, decimals: decimals) == expected)
     }
 
     @Test func leftAlignedPadsToTheWidthAndNeverCuts() {

@@ -8,14 +8,8 @@ import Testing
 /// after the gesture.
 @Suite(.serialized, .xServer([.touchscreen, .keyboard]))
 struct DaemonFeedbackTests {
-    static let config = """
-        settings:
-          feedback: on
-        gestures:
-          - name: next-desktop
-            swipe: { fingers: 3, direction: left }
-            do: { keys: ctrl+alt+Left }
-        """
+    /// The end-to-end tests' swipe, with the indicator on.
+    static let config = "settings:\n  feedback: on\n" + DaemonEndToEndTests.config
 
     /// One row of the root window's pixels, as (red, green, blue).
     static func row(_ connection: X11Connection, y: Int, from x: Int, width: Int) throws -> [(Int, Int, Int)] {

@@ -1,5 +1,5 @@
-/// Numbers as fixed-point text, without Foundation's `String(format:)`: `bench`'s table and the
-/// on-screen indicator's figures.
+/// Numbers as fixed-point text, without Foundation's `String(format:)`: `bench`'s table, the
+/// on-screen indicator's figures and the figures of failure reasons.
 public enum FixedDecimal {
     /// `value` with exactly `decimals` digits after the point, rounded half away from zero:
     /// `text(1.785, decimals: 2)` is `1.79`. For magnitudes below 2⁵³ after scaling.
@@ -13,5 +13,14 @@ public enum FixedDecimal {
         let digits = String(scaled)
         let padded = String(repeating: "0", count: max(0, decimals + 1 - digits.count)) + digits
         return sign + padded.dropLast(decimals) + "." + padded.suffix(decimals)
+    }
+
+    /// `value` to at most `decimals` digits, without trailing zeros: `0.5`, `45`, `7.5`.
+    public static func short(_ value: Double, decimals: Int = 0) -> String {
+        var text = Self.text(value, decimals: decimals)
+        guard text.contains(".") else { return text }
+        while text.last == "0" { text.removeLast() }
+        if text.last == "." { text.removeLast() }
+        return text
     }
 }
