@@ -35,7 +35,7 @@ help:
 	@echo "  make soak        GESTURES (now: $(GESTURES)) mixed gestures back to back through a release"
 	@echo "                   daemon on a test Xorg: missed gestures, RSS, stuck touches and keys"
 	@echo "  make fuzz        FUZZ_SECONDS (now: $(FUZZ_SECONDS)) of libFuzzer on each parser: config, trace,"
-	@echo "                   evemu, getevent, libinput-record (FUZZ_TARGETS=... for some)"
+	@echo "                   evemu, getevent, libinput-record, stroke-template (FUZZ_TARGETS=... for some)"
 	@echo "  make keysyms     regenerate Sources/GestureConfig/KeysymTable.swift from /usr/include/X11"
 	@echo "  make screenshots redraw docs/feedback-*.png, the README's pictures of the indicator, on a test Xorg"
 

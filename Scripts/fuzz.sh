@@ -12,7 +12,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-targets_all=(config trace evemu getevent libinput-record)
+targets_all=(config trace evemu getevent libinput-record stroke-template)
 seconds=60
 jobs=()
 targets=()
@@ -50,6 +50,7 @@ seeds_of() {
     case "$1" in
         config) find Config Tests/GestureReplayTests/Traces -name '*.yaml' -size -64k ;;
         trace) find Tests/GestureReplayTests/Traces -name '*.jsonl' -size -64k ;;
+        stroke-template) find Tests/GestureReplayTests/Traces -path '*/strokes/*.yaml' -size -64k ;;
         *) true ;;
     esac
 }

@@ -126,4 +126,20 @@ enum FuzzExercise {
             fatalError("the fuzz exercise config does not load: \(error)")
         }
     }()
+
+    /// Strokes of one and two fingers, for a fuzzed template to compete with the built-in shapes.
+    static let strokes: Configuration = {
+        let yaml = """
+            gestures:
+              - name: shape
+                stroke: { shape: [circle, checkmark, zigzag, line-up-right] }
+                do: { keys: F13 }
+              - name: two-finger-shape
+                stroke: { shape: [circle, v], fingers: 2 }
+                do: { keys: F14 }
+            """
+        do { return try ConfigLoader.load(yaml: yaml, file: "strokes.yaml") } catch {
+            fatalError("the fuzz stroke config does not load: \(error)")
+        }
+    }()
 }

@@ -21,6 +21,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case getevent
     /// A `libinput record` file, imported and replayed.
     case libinputRecord = "libinput-record"
+    /// A stroke template (`strokes/NAME.yaml`), then a replay with its shape among the built-in ones.
+    case strokeTemplate = "stroke-template"
 
     /// Runs one input. Returns whether it parsed (for the corpus runner's summary).
     @discardableResult
@@ -31,6 +33,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             guard let configuration = try? ConfigLoader.load(contents: contents, file: "fuzz.yaml") else {
                 return false
             }
+            _ = ReplayRunner.run(trace: FuzzExercise.trace, configuration: configuration, verbose: true)
+            return true
+        case .strokeTemplate:
+            let contents = ArraySlice(bytes.bindMemory(to: UInt8.self))
+            guard let template = try? StrokeTemplateFile.load(contents: contents, name: "fuzzed") else { return false }
+            var configuration = FuzzExercise.strokes
+            configuration.strokeTemplates = [template]
             _ = ReplayRunner.run(trace: FuzzExercise.trace, configuration: configuration, verbose: true)
             return true
         case .trace, .evemu, .getevent, .libinputRecord:
@@ -44,7 +53,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             case .getevent: trace = try? TraceImporter.importRecording(text, file: "fuzz.txt", format: .getevent)
             case .libinputRecord:
                 trace = try? TraceImporter.importRecording(text, file: "fuzz.yml", format: .libinputRecord)
-            case .config: trace = nil
+            case .config, .strokeTemplate: trace = nil
             }
             guard let trace else { return false }
             _ = ReplayRunner.run(trace: trace, configuration: FuzzExercise.configuration, verbose: true)

@@ -11,8 +11,22 @@ public enum ConfigFile {
     /// one is under 4 KiB), small enough that a reload parses in well under a second.
     static let maximumSize = 1 << 20
 
+    /// What a file of a kind may hold: how many bytes, and the words errors use for it.
+    public struct Limit: Sendable {
+        /// The most bytes.
+        public var bytes: Int
+        /// The size as errors say it, such as `1 MiB`.
+        public var spoken: String
+        /// The kind of file, such as `a config`.
+        public var noun: String
+
+        /// A config: 1 MiB.
+        public static let config = Limit(bytes: maximumSize, spoken: "1 MiB", noun: "a config")
+    }
+
     /// The file's text, or the one error that says why not.
-    public static func read(_ path: String) throws(ConfigErrors) -> String {
+    public static func read(_ path: String, limit: Limit = .config) throws(ConfigErrors) -> String {
+        let maximumSize = limit.bytes
         func refuse(_ message: String, suggestion: String? = nil) -> ConfigErrors {
             ConfigErrors([
                 ConfigError(
@@ -43,7 +57,7 @@ public enum ConfigFile {
         }
         guard status.st_size <= maximumSize else {
             throw refuse(
-                "the file is \(status.st_size) bytes; a config is at most 1 MiB (\(maximumSize) bytes)",
+                "the file is \(status.st_size) bytes; \(limit.noun) is at most \(limit.spoken) (\(maximumSize) bytes)",
                 suggestion: "is this the right file?")
         }
         // Read to the end, but never past the limit: the file may grow while it is read.
@@ -59,18 +73,21 @@ public enum ConfigFile {
             count += got
         }
         guard count <= maximumSize else {
-            throw refuse("the file grew past 1 MiB while it was read", suggestion: "is this the right file?")
+            throw refuse("the file grew past \(limit.spoken) while it was read", suggestion: "is this the right file?")
         }
-        return try text(of: bytes[..<count], file: path)
+        return try text(of: bytes[..<count], file: path, limit: limit)
     }
 
     /// The text of a config's bytes: at most `maximumSize` of them, and UTF-8; `file` names it in errors.
-    static func text(of data: ArraySlice<UInt8>, file path: String) throws(ConfigErrors) -> String {
-        guard data.count <= maximumSize else {
+    static func text(of data: ArraySlice<UInt8>, file path: String, limit: Limit = .config) throws(ConfigErrors)
+        -> String
+    {
+        guard data.count <= limit.bytes else {
             throw ConfigErrors([
                 ConfigError(
                     .unreadable, at: SourceLocation(file: path, line: 0, column: 0),
-                    message: "the file is \(data.count) bytes; a config is at most 1 MiB (\(maximumSize) bytes)",
+                    message:
+                        "the file is \(data.count) bytes; \(limit.noun) is at most \(limit.spoken) (\(limit.bytes) bytes)",
                     found: path, suggestion: "is this the right file?")
             ])
         }

@@ -6,13 +6,15 @@ import YAMLReader
 /// Loading checks the whole file and reports all mistakes together, each with its
 /// line and column and what to write instead.
 public enum ConfigLoader {
-    /// Loads the file at `path`; errors and warnings name the path as given.
+    /// Loads the file at `path`; errors and warnings name the path as given. Shapes of your
+    /// own that strokes name are read from the `strokes` folder beside it.
     ///
     /// Adds a warning when the file or its directory can be written by group or
     /// others: the file names commands to run, so that would let them run commands as you.
     public static func load(path: String) throws(ConfigErrors) -> Configuration {
         let text = try ConfigFile.read(path)
-        var configuration = try load(yaml: text, file: path)
+        var configuration = try load(
+            yaml: text, file: path, strokeFolder: StrokeTemplateFile.folder(forConfigAt: path))
         configuration.warnings += permissionWarnings(forFileAt: path)
         return configuration
     }
@@ -24,8 +26,11 @@ public enum ConfigLoader {
         try load(yaml: try ConfigFile.text(of: contents, file: file), file: file)
     }
 
-    /// Loads configuration text; `file` is the name errors carry.
-    public static func load(yaml: String, file: String = "config.yaml") throws(ConfigErrors) -> Configuration {
+    /// Loads configuration text; `file` is the name errors carry. With `strokeFolder`, a
+    /// stroke may name a shape of your own kept there; without it, only the built-in ones.
+    public static func load(yaml: String, file: String = "config.yaml", strokeFolder: String? = nil)
+        throws(ConfigErrors) -> Configuration
+    {
         let document: YAML.Document
         do {
             // Every scalar stays a string: the parser reads `on`, `no` and `0.5s` itself,
@@ -34,7 +39,7 @@ public enum ConfigLoader {
         } catch {
             throw ConfigErrors([syntaxError(error, file: file, yaml: yaml)])
         }
-        let parser = ConfigParser(file: file)
+        let parser = ConfigParser(file: file, strokeFolder: strokeFolder)
         // A key given twice is one error among the others: the rest of the file is still checked.
         for duplicate in document.duplicateKeys {
             parser.report(

@@ -110,18 +110,48 @@ extension ConfigParser {
         return errors.count == errorCount ? spec : nil
     }
 
-    /// `shape: checkmark` or a list; every name one of `StrokeShapes.names`.
+    /// Whether `name` is a template of your own, read from the stroke folder (once); reports
+    /// why not when it is not.
+    private func template(_ name: String, at node: Node) -> Bool {
+        if strokeTemplates[name] != nil { return true }
+        let unknown = "unknown shape '\(name)' for a stroke"
+        let builtIn = Suggestion.didYouMean(name, among: StrokeShapes.names)
+        guard let strokeFolder, StrokeTemplateFile.isValidName(name) else {
+            report(
+                .invalidValue, at: node, unknown, found: name,
+                suggestion: builtIn ?? "expected \(Suggestion.list(StrokeShapes.names)), or a shape of your own "
+                    + "(1-32 lowercase letters, digits and dashes) recorded with 'gesturebridge record --stroke NAME'")
+            return false
+        }
+        let path = StrokeTemplateFile.path(of: name, in: strokeFolder)
+        do throws(ConfigErrors) {
+            strokeTemplates[name] = try StrokeTemplateFile.read(path, name: name)
+            return true
+        } catch {
+            if let first = error.errors.first, first.kind == .unreadable, first.location.line == 0,
+                first.message == "no such file"
+            {
+                report(
+                    .invalidValue, at: node, unknown + ", and no template \(path)", found: name,
+                    suggestion: builtIn ?? "record it with 'gesturebridge record --stroke \(name)', or use one of "
+                        + Suggestion.list(StrokeShapes.names))
+            } else {
+                report(
+                    .invalidValue, at: node, "the shape '\(name)' cannot be read from \(path)", found: name,
+                    suggestion: "fix the template, or record it again with 'gesturebridge record --stroke \(name)'")
+                for problem in error.errors { report(problem) }
+            }
+            return false
+        }
+    }
+
+    /// `shape: checkmark` or a list; every name one of `StrokeShapes.names` or a template's.
     private func shapes(_ field: Field) -> [String] {
         let known = StrokeShapes.names
         var shapes: [String] = []
         for node in items(field.value) {
             guard let text = scalar(node, expecting: "a shape name such as 'checkmark'") else { continue }
-            guard known.contains(text) else {
-                report(
-                    .invalidValue, at: node, "unknown shape '\(text)' for a stroke", found: text,
-                    suggestion: Suggestion.advice(for: text, among: known))
-                continue
-            }
+            guard known.contains(text) || template(text, at: node) else { continue }
             shapes.append(text)
         }
         if shapes.isEmpty, !ConfigParser.isNull(field.value), items(field.value).isEmpty {

@@ -33,6 +33,7 @@ extension ConfigParser {
         }
         checkReferences()
         checkShadowed(configuration.allBindings)
+        configuration.strokeTemplates = strokeTemplates.values.sorted { $0.name < $1.name }
         return configuration
     }
 

@@ -40,9 +40,16 @@ final class ConfigParser {
     /// The file's `settings: feedback`, read before the bindings: it decides their default `on`.
     var defaultFeedback: Feedback = .off
 
+    /// The folder of stroke templates (`strokes/` beside the file); nil when the config is not
+    /// a file, and only built-in shapes can be named.
+    let strokeFolder: String?
+    /// The templates the bindings named, read once each.
+    var strokeTemplates: [String: StrokeTemplate] = [:]
+
     /// Creates a parser for the file named `file`.
-    init(file: String) {
+    init(file: String, strokeFolder: String? = nil) {
         self.file = file
+        self.strokeFolder = strokeFolder
     }
 
     // MARK: - Reporting
@@ -81,7 +88,16 @@ final class ConfigParser {
             unlisted += 1
             return
         }
-        errors.append(ConfigError(kind, at: location, message: message, found: found, suggestion: suggestion))
+        report(ConfigError(kind, at: location, message: message, found: found, suggestion: suggestion))
+    }
+
+    /// Records an error made elsewhere, such as in a stroke template the file names.
+    func report(_ error: ConfigError) {
+        guard errors.count < ConfigError.maximumCount else {
+            unlisted += 1
+            return
+        }
+        errors.append(error)
     }
 
     // MARK: - Shapes

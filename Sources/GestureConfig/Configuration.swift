@@ -20,6 +20,8 @@ public struct Configuration: Hashable, Sendable {
     public var devices = DeviceSelection()
     /// Things worth telling the user that did not stop the load (file permissions).
     public var warnings: [ConfigWarning]
+    /// The shapes of your own that `stroke:` bindings name, read from `strokes/` beside the file.
+    public var strokeTemplates: [StrokeTemplate] = []
     /// The file held nothing: no bytes, or blank lines and comments only. An editor's save
     /// caught between truncating and writing looks like this.
     public var isBlank = false
@@ -37,6 +39,16 @@ public struct Configuration: Hashable, Sendable {
         self.edges = edges
         self.apps = apps
         self.warnings = warnings
+    }
+
+    /// The classifier every stroke binding uses: the built-in shapes and `strokeTemplates`.
+    public var strokeClassifier: StrokeClassifier {
+        guard !strokeTemplates.isEmpty else { return StrokeShapes.classifier }
+        var classifier = StrokeShapes.classifier
+        for template in strokeTemplates {
+            for sample in template.samples { classifier.add(template.name, points: sample) }
+        }
+        return classifier
     }
 
     /// Every binding in file order: screen, edges, then applications and their regions.

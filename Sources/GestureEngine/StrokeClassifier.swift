@@ -19,6 +19,11 @@ public struct StrokeClassifier: Sendable {
     public struct Match: Sendable, Equatable {
         public var name: String
         public var distance: Double
+
+        public init(name: String, distance: Double) {
+            self.name = name
+            self.distance = distance
+        }
     }
 
     /// How many points a stroke and each template are resampled to ($P's n).
@@ -92,7 +97,7 @@ public struct StrokeClassifier: Sendable {
     }
 
     /// `count` points spaced equally along the path.
-    static func resample(_ points: [Point], count: Int) -> [Point] {
+    public static func resample(_ points: [Point], count: Int) -> [Point] {
         var length = 0.0
         for index in 1..<points.count { length += points[index].distance(to: points[index - 1]) }
         guard length > 0 else { return Array(repeating: points[0], count: count) }

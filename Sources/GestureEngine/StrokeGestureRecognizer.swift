@@ -31,8 +31,7 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     public private(set) var recognizedShape: String?
 
     /// The centroid's path, in screen points.
-    var path: [Point] = []
-    var length = 0.0
+    var path = StrokePath()
 
     override open var kind: GestureKind { .custom("stroke") }
 
@@ -47,18 +46,12 @@ open class StrokeGestureRecognizer: GestureRecognizer {
             return
         }
         // A new finger moves the centroid: start the path again from the full set.
-        path.removeAll(keepingCapacity: true)
-        length = 0
-        path.append(TouchGeometry.centroid(of: self.touches))
+        path.restart(at: TouchGeometry.centroid(of: self.touches))
     }
 
     override open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         super.touchesMoved(touches, with: event)
-        let centroid = TouchGeometry.centroid(of: self.touches)
-        if let last = path.last, last.distance(to: centroid) < 1 { return }
-        if let last = path.last { length += last.distance(to: centroid) }
-        guard path.count < 4096 else { return }
-        path.append(centroid)
+        path.move(to: TouchGeometry.centroid(of: self.touches))
     }
 
     override open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
@@ -66,13 +59,15 @@ open class StrokeGestureRecognizer: GestureRecognizer {
         guard state == .possible else { return }
         // During the callback `touches` still holds the fingers lifting now.
         for touch in self.touches where touch.phase != .ended { return }
-        guard length >= minimumLength else {
+        guard path.length >= minimumLength else {
             fail(
-                .other("drew \(FailureReason.number(length)) pt, a stroke needs \(FailureReason.number(minimumLength))")
+                .other(
+                    "drew \(FailureReason.number(path.length)) pt, a stroke needs \(FailureReason.number(minimumLength))"
+                )
             )
             return
         }
-        guard let match = classifier.classify(path) else {
+        guard let match = classifier.classify(path.points) else {
             fail(.other("no shape to compare with"))
             return
         }
@@ -98,8 +93,7 @@ open class StrokeGestureRecognizer: GestureRecognizer {
 
     override open func reset() {
         super.reset()
-        path.removeAll(keepingCapacity: true)
-        length = 0
+        path.removeAll()
         recognizedShape = nil
     }
 }

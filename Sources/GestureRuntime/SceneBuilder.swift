@@ -19,10 +19,12 @@ public enum SceneBuilder {
             kind: .screen, frame: Rect(x: 0, y: 0, width: scene.width * scale, height: scene.height * scale))
         let built = GestureScene(root: root, description: scene)
         let fingerWindow = configuration.settings.fingerWindow
+        let strokeClassifier = configuration.strokeClassifier
 
         func attach(_ bindings: [Binding], to view: View) {
             for binding in bindings {
-                let recognizer = RecognizerFactory.make(binding, fingerWindow: fingerWindow)
+                let recognizer = RecognizerFactory.make(
+                    binding, fingerWindow: fingerWindow, strokeClassifier: strokeClassifier)
                 recognizer.allowedTouchTypes = binding.device.touchTypes
                 view.addGestureRecognizer(recognizer)
                 built.register(recognizer, for: binding)
@@ -106,7 +108,9 @@ public enum SceneBuilder {
 /// Makes the recognizer a binding asks for, with UIKit's defaults where the config is silent.
 public enum RecognizerFactory {
     /// A new recognizer named after the binding.
-    public static func make(_ binding: Binding, fingerWindow: Double) -> GestureRecognizer {
+    public static func make(
+        _ binding: Binding, fingerWindow: Double, strokeClassifier: StrokeClassifier = StrokeShapes.classifier
+    ) -> GestureRecognizer {
         let name = binding.name
         let recognizer: GestureRecognizer =
             switch binding.recognizer {
@@ -167,7 +171,7 @@ public enum RecognizerFactory {
                         .init(\.numberOfTouchesRequired, \.numberOfTouchesRequired),
                         .init(\.maximumDistance, \.maximumDistance)
                     ]
-                ).withShapes(parameters.shapes)
+                ).withShapes(parameters.shapes, classifier: strokeClassifier)
             }
         recognizer.fingerWindow = fingerWindow
         recognizer.cancelsTouchesInView = binding.cancelsTouches
@@ -195,9 +199,10 @@ public enum RecognizerFactory {
 }
 
 extension StrokeGestureRecognizer {
-    /// Sets the shapes the binding accepts and returns the recognizer.
-    fileprivate func withShapes(_ shapes: [String]) -> StrokeGestureRecognizer {
+    /// Sets the shapes the binding accepts and the templates it compares with; returns the recognizer.
+    fileprivate func withShapes(_ shapes: [String], classifier: StrokeClassifier) -> StrokeGestureRecognizer {
         self.shapes = shapes
+        self.classifier = classifier
         return self
     }
 }

@@ -45,6 +45,27 @@ struct OutputFile {
         return true
     }
 
+    /// Replaces the file at `path` with `text` through `temporary` and a rename, so that a
+    /// reader (the daemon, watching the folder) sees the old file or the new one, never half;
+    /// `mode` is the new file's permissions. The temporary file is removed on failure.
+    static func replace(_ path: String, with text: String, through temporary: String, mode: mode_t) throws(CreateError)
+    {
+        do throws(CreateError) {
+            let file = try create(temporary)
+            defer { file.close() }
+            guard file.write(text) else { throw CreateError(path: temporary, reason: "the write failed") }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+        chmod(temporary, mode)
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw CreateError(path: path, reason: reason)
+        }
+    }
+
     /// Closes a created file; standard output and error stay open.
     func close() {
         if fd > STDERR_FILENO { Glibc.close(fd) }

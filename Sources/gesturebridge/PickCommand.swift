@@ -110,19 +110,10 @@ struct PickCommand: Subcommand {
             ReplayCommand.printError("gesturebridge: \(error)")
             throw ExitCode.failure
         }
-        let temporary = path + ".gesturebridge-pick"
         do {
-            let file = try OutputFile.create(temporary)
-            defer { file.close() }
-            guard file.write(merged) else { throw OutputFile.CreateError(path: temporary, reason: "the write failed") }
+            try OutputFile.replace(path, with: merged, through: path + ".gesturebridge-pick", mode: mode)
         } catch {
             ReplayCommand.printError("gesturebridge: \(error)")
-            throw ExitCode.failure
-        }
-        chmod(temporary, mode)
-        guard rename(temporary, path) == 0 else {
-            ReplayCommand.printError("gesturebridge: cannot replace \(path): \(String(cString: strerror(errno)))")
-            unlink(temporary)
             throw ExitCode.failure
         }
         print(

@@ -1,8 +1,11 @@
+import GestureConfig
 import GestureEngine
 import GestureReplay
+import Glibc
 import X11Bridge
 
 /// `gesturebridge record FILE`: records live touches, with the window layout, as a replay trace.
+/// `gesturebridge record --stroke NAME`: records a shape of your own for `stroke:` bindings.
 struct RecordCommand: Subcommand {
     static let name = "record"
     static let abstract = "Record live touches, with the window layout, as a trace for replay."
@@ -19,25 +22,55 @@ struct RecordCommand: Subcommand {
         At exit a summary on stderr says how many touch sequences and lines were recorded, \
         and how to replay the trace against the daemon's config: \
         gesturebridge replay FILE --config CONFIG. Attach it to a bug report as it is.
+
+        With --stroke NAME instead of a file, it records a shape of your own: draw it         --samples times (3 by default) with one finger or more, lifting them all after each         drawing; a drawing under 60 px is asked for again. The drawings are saved as         strokes/NAME.yaml in the folder of the daemon's config, and a binding names the shape         like a built-in one: stroke: { shape: NAME }. The daemon reads it when the config is         loaded, and again whenever a file in strokes/ changes. NAME is 1 to 32 lowercase         letters, digits and dashes, and not a built-in shape's name; recording it again         replaces it. If a drawing looks like a built-in shape, it says so: a stroke bound to         that shape may then be taken for yours.
         """
 
     static let parameters: [CommandParameter] = [
-        .argument("file", help: "The trace file to write (replaced if it exists), or - for standard output."),
+        .optionalArgument(
+            "file", help: "The trace file to write (replaced if it exists), or - for standard output."),
+        .option(
+            "stroke", valueName: "name", help: "Record a shape of your own for stroke bindings instead of a trace."),
+        .option("samples", valueName: "count", help: "With --stroke: how many times to draw it, 1 to 20 (default 3)."),
         .option("duration", valueName: "seconds", help: "Stop after this many seconds."),
         .option("display", valueName: "display", help: "The X display whose daemon to record from; default $DISPLAY.")
     ]
 
     var file: String
+    var stroke: String?
+    var samples = 3
     var duration: Double?
     var display: String?
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
-        file = arguments.argument("file")
+        stroke = arguments.string("stroke")
         duration = try arguments.seconds("duration")
         display = arguments.string("display")
+        switch (arguments.optionalArgument("file"), stroke) {
+        case (let file?, nil): self.file = file
+        case (nil, let name?):
+            file = ""
+            guard StrokeTemplateFile.isValidName(name) else {
+                throw .invalid(
+                    StrokeShapes.names.contains(name) || StrokeShapes.polylines.contains { $0.0 == name }
+                        ? "--stroke \(name): '\(name)' is a built-in shape; bind it as it is, or record yours under another name"
+                        : "--stroke \(name): a shape's name is 1 to 32 lowercase letters, digits and dashes, starting with a letter"
+                )
+            }
+        case (nil, nil): throw .missingArgument("file")
+        case (_?, _?): throw .invalid("give a trace file or --stroke NAME, not both")
+        }
+        if let count = try arguments.integer("samples") {
+            guard stroke != nil else { throw .invalid("--samples goes with --stroke") }
+            guard (1...StrokeTemplateFile.maximumSamples).contains(count) else {
+                throw .invalid("--samples must be 1 to \(StrokeTemplateFile.maximumSamples) (found \(count))")
+            }
+            samples = count
+        }
     }
 
     func run() throws {
+        if let stroke { return try recordStroke(stroke) }
         let connection = try ControlConnection.open(display: display, request: .record)
         let output: OutputFile
         do {
@@ -69,6 +102,84 @@ struct RecordCommand: Subcommand {
             ReplayCommand.printError(
                 "gesturebridge: " + (notice ?? "the daemon went away")
                     + "; the trace is complete up to here")
+            throw ExitCode.failure
+        }
+    }
+
+    /// `--stroke NAME`: asks for `samples` drawings and saves them beside the daemon's config.
+    private func recordStroke(_ name: String) throws {
+        let connection = try ControlConnection.open(display: display, request: .record)
+        var hello: JSONValue?
+        var recorder = StrokeRecorder()
+        let total = samples
+        func ask() {
+            ReplayCommand.printError(
+                "draw '\(name)' (\(recorder.samples.count + 1) of \(total)), then lift every finger")
+        }
+        let start = MonotonicClock.now()
+        let end = connection.readLines(until: duration.map { start + $0 }) { line in
+            guard hello != nil else {
+                hello = try? JSONValue(parsing: line)
+                ask()
+                return true
+            }
+            switch recorder.read(line) {
+            case .none:
+                return true
+            case .tooShort(let length):
+                ReplayCommand.printError(
+                    "  \(Int(length)) px is too short for a stroke (at least \(Int(Thresholds.strokeMinimumLength))); again"
+                )
+            case .cancelled:
+                ReplayCommand.printError("  the touches were cancelled; again")
+            case .kept(let count, let length, let fingers):
+                ReplayCommand.printError("  kept: \(Int(length)) px with \(fingers) finger\(fingers == 1 ? "" : "s")")
+                if count == total { return false }
+            }
+            ask()
+            return true
+        }
+        guard recorder.samples.count == total else {
+            if case .closed(let notice) = end {
+                ReplayCommand.printError("gesturebridge: " + (notice ?? "the daemon went away") + "; nothing saved")
+            } else {
+                ReplayCommand.printError(
+                    "gesturebridge: stopped after \(recorder.samples.count) of \(total); nothing saved")
+            }
+            throw ExitCode.failure
+        }
+        guard case .string(let config) = hello?["config"], config.hasPrefix("/") else {
+            ReplayCommand.printError("gesturebridge: the daemon did not say where its config is; nothing saved")
+            throw ExitCode.failure
+        }
+        let folder = StrokeTemplateFile.folder(forConfigAt: config)
+        let path = StrokeTemplateFile.path(of: name, in: folder)
+        let replacing = access(path, F_OK) == 0
+        try Self.save(StrokeTemplateFile.text(name: name, samples: recorder.samples), to: path, folder: folder)
+        print("\(replacing ? "replaced" : "saved") \(path) (\(total) drawing\(total == 1 ? "" : "s"))")
+        if Set(recorder.fingerCounts).count > 1 {
+            print("note: the drawings used different numbers of fingers; a binding's 'fingers:' decides which it takes")
+        }
+        for match in recorder.builtInLookalikes() {
+            print(
+                "note: it looks like the built-in '\(match.name)' (distance \(FixedDecimal.short(match.distance, decimals: 2))); "
+                    + "a stroke bound to '\(match.name)' may now be taken for '\(name)', and the other way round")
+        }
+        let fingers = recorder.fingerCounts.max() ?? 1
+        print("bind it with:  stroke: { shape: \(name)\(fingers > 1 ? ", fingers: \(fingers)" : "") }")
+    }
+
+    /// Writes `text` to `path` through a temporary file and a rename, so the daemon, which
+    /// watches the folder, never reads half a template.
+    static func save(_ text: String, to path: String, folder: String) throws {
+        if mkdir(folder, 0o700) != 0, errno != EEXIST {
+            ReplayCommand.printError("gesturebridge: cannot create \(folder): \(String(cString: strerror(errno)))")
+            throw ExitCode.failure
+        }
+        do {
+            try OutputFile.replace(path, with: text, through: path + ".gesturebridge-record", mode: 0o644)
+        } catch {
+            ReplayCommand.printError("gesturebridge: \(error)")
             throw ExitCode.failure
         }
     }

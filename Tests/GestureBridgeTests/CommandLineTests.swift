@@ -49,6 +49,20 @@ import Testing
             ["record", "t.jsonl", "--duration", "inf"],
             .invalid("--duration must be a positive number of seconds (found inf)")
         ),
+        (["record"], .missingArgument("file")),
+        (["record", "t.jsonl", "--stroke", "spiral"], .invalid("give a trace file or --stroke NAME, not both")),
+        (["record", "t.jsonl", "--samples", "2"], .invalid("--samples goes with --stroke")),
+        (["record", "--stroke", "spiral", "--samples", "21"], .invalid("--samples must be 1 to 20 (found 21)")),
+        (
+            ["record", "--stroke", "circle"],
+            .invalid(
+                "--stroke circle: 'circle' is a built-in shape; bind it as it is, or record yours under another name")
+        ),
+        (
+            ["record", "--stroke", "../x"],
+            .invalid(
+                "--stroke ../x: a shape's name is 1 to 32 lowercase letters, digits and dashes, starting with a letter")
+        ),
         (
             ["--generate-completion-script", "tcsh"],
             .invalidValue(option: "--generate-completion-script", value: "tcsh", expected: "bash, zsh or fish")

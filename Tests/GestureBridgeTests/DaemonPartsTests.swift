@@ -63,6 +63,37 @@ import Testing
         #expect(watcher.reloadDeadline == nil)
     }
 
+    /// A shape saved into `strokes/` (as `record --stroke` renames it in) reloads the config, also
+    /// when the folder appears after the daemon started; its temporary file and other files do not.
+    @Test(arguments: [true, false])
+    func aStrokeTemplateSavedBesideTheConfigArmsAReload(folderExistsAtStart: Bool) throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("config.yaml")
+        try Self.good.write(to: file, atomically: false, encoding: .utf8)
+        let strokes = directory.appendingPathComponent("strokes")
+        if folderExistsAtStart {
+            try FileManager.default.createDirectory(at: strokes, withIntermediateDirectories: false)
+        }
+        let watcher = try ConfigWatcher(path: file.path)
+        if !folderExistsAtStart {
+            try FileManager.default.createDirectory(at: strokes, withIntermediateDirectories: false)
+            #expect(Self.waitReadable(watcher.fileDescriptor))
+            watcher.readEvents(now: 1)
+            #expect(watcher.takeDueReload(now: 2), "the folder appearing reloads: it may hold templates")
+        }
+        let temporary = strokes.appendingPathComponent("spiral.yaml.gesturebridge-record")
+        try "samples: []\n".write(to: temporary, atomically: false, encoding: .utf8)
+        try "notes".write(to: strokes.appendingPathComponent("notes.txt"), atomically: false, encoding: .utf8)
+        #expect(Self.waitReadable(watcher.fileDescriptor))
+        watcher.readEvents(now: 5)
+        #expect(watcher.reloadDeadline == nil, "the temporary file and other files are not templates")
+        #expect(rename(temporary.path, strokes.appendingPathComponent("spiral.yaml").path) == 0)
+        #expect(Self.waitReadable(watcher.fileDescriptor))
+        watcher.readEvents(now: 10)
+        #expect(watcher.reloadDeadline == 10 + ConfigWatcher.debounce)
+    }
+
     @Test func aBadReloadKeepsTheLastGoodConfig() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

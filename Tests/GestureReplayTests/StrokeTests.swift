@@ -21,13 +21,43 @@ import Testing
     func aDrawnShapeFiresItsBinding(trace: String, gesture: String?, shape: String?) throws {
         let run = try ScenarioRun("strokes", trace: trace)
         #expect(run.actions().map(\.gesture) == (gesture.map { [$0] } ?? []))
-        let shapes = run.records.compactMap { record -> String? in
+        #expect(Self.shapes(run) == (shape.map { [$0] } ?? []))
+    }
+
+    /// A shape of your own (`strokes/spiral.yaml` beside the config) fires its binding whoever
+    /// draws it and whichever way; the built-in circle beside it still fires for a circle.
+    @Test(arguments: [
+        ("spiral.jsonl", "lock", "spiral"), ("spiral-reversed.jsonl", "lock", "spiral"),
+        ("circle.jsonl", "loop", "circle-clockwise")
+    ])
+    func aShapeOfYourOwnFiresItsBinding(trace: String, gesture: String, shape: String) throws {
+        let run = try ScenarioRun("own-strokes", trace: trace)
+        #expect(run.actions().map(\.gesture) == [gesture])
+        #expect(Self.shapes(run) == [shape])
+    }
+
+    /// Without its template the spiral is nothing the config can name, and drawn beside a
+    /// circle binding alone it is no circle.
+    @Test func withoutItsTemplateTheSpiralIsUnknownAndFiresNothing() throws {
+        let yaml = try ScenarioRun.text("own-strokes", "config.yaml")
+        let errors = #expect(throws: ConfigErrors.self) { try ConfigLoader.load(yaml: yaml) }
+        #expect(errors?.errors.map(\.message) == ["unknown shape 'spiral' for a stroke"])
+        let circleOnly = "gestures:\n  - name: loop\n    stroke: { shape: circle }\n    do: { keys: F5 }\n"
+        let trace = try TraceReader.read(try ScenarioRun.text("own-strokes", "spiral.jsonl"), file: "spiral.jsonl")
+        let records = ReplayRunner.run(
+            trace: trace, configuration: try ConfigLoader.load(yaml: circleOnly), verbose: false
+        ).records
+        #expect(!records.contains { if case .action = $0 { true } else { false } })
+    }
+
+    /// The shapes the `stroke` gestures of a run ended with.
+    static func shapes(_ run: ScenarioRun) -> [String] {
+        run.records.compactMap { record -> String? in
             guard case let .state(_, _, "stroke", .ended, _, _, _, fields, _) = record,
                 case .string(let shape)? = Dictionary(fields, uniquingKeysWith: { a, _ in a })["shape"]
             else { return nil }
             return shape
         }
-        #expect(shapes == (shape.map { [$0] } ?? []))
     }
 
     /// Every built-in shape bound for one, two and three fingers (lines from two) beside each shared recording's

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// A stroke on the real server: a checkmark drawn by one finger types its key; a V does not.
@@ -26,6 +27,11 @@ struct DaemonStrokeTests {
         }
         let last = corners[corners.count - 1]
         points.append((left + last.0 * size, top + last.1 * size))
+        try trace(points, id: id, on: touchscreen)
+    }
+
+    /// One finger through `points` (screen pixels), a frame each.
+    static func trace(_ points: [(Double, Double)], id: UInt32, on touchscreen: InputTestDevice) throws {
         try touchscreen.touch(id: id, phase: .began, x: points[0].0, y: points[0].1)
         for point in points.dropFirst() { try touchscreen.touch(id: id, phase: .moved, x: point.0, y: point.1) }
         try touchscreen.touch(id: id, phase: .ended, x: points[points.count - 1].0, y: points[points.count - 1].1)
@@ -48,5 +54,62 @@ struct DaemonStrokeTests {
         try client.sync()
         #expect(client.events(ofType: "KeyPress").filter { $0.keysym == "s" }.count == 1, "only the checkmark typed")
         #expect(daemon.log.contains("save"), "\(daemon.log.suffix(500))")
+    }
+
+    /// A spiral of `turns` turns outwards from (820, 420), 8 px between frames.
+    static func spiral(turns: Double, radius: Double) -> [(Double, Double)] {
+        let count = Int(turns * 2 * Double.pi * radius / 2 / 8) + 8
+        return (0...count).map { index in
+            let t = Double(index) / Double(count)
+            let angle = 2 * Double.pi * turns * t
+            let r = radius * (0.08 + 0.92 * t)
+            return (820 + r * cos(angle), 420 + r * sin(angle))
+        }
+    }
+
+    /// `gesturebridge record --stroke` as a real process: a spiral drawn twice by touch is saved
+    /// beside the daemon's config, which then binds it by name; drawn again, smaller, it types
+    /// its key (seen failing with the template's samples swapped for a straight line).
+    @Test func aShapeRecordedByTouchIsSavedAndThenFiresItsKey() throws {
+        let server = try XServer.shared()
+        let runtime = try RuntimeDirectory.make()
+        let client = try TestClient.launchFocused(display: server.display)
+        defer { client.kill() }
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)
+        defer { daemon.stop() }
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+
+        let record = try ToolProcess(
+            ["record", "--stroke", "spiral", "--samples", "2", "--display", server.display], environment: runtime)
+        try waitUntil("the first prompt; it printed: \(record.standardError)") {
+            record.standardError.contains("draw 'spiral' (1 of 2)")
+        }
+        // Too short first: asked again.
+        try Self.trace([(900, 500), (920, 500), (940, 500)], id: 950, on: touchscreen)
+        try waitUntil("'too short'; it printed: \(record.standardError)") {
+            record.standardError.contains("too short")
+        }
+        try Self.trace(Self.spiral(turns: 2, radius: 140), id: 951, on: touchscreen)
+        try waitUntil("the second prompt; it printed: \(record.standardError)") {
+            record.standardError.contains("draw 'spiral' (2 of 2)")
+        }
+        try Self.trace(Self.spiral(turns: 2.1, radius: 120), id: 952, on: touchscreen)
+        #expect(try record.waitForExit() == 0, "\(record.standardError)")
+        let folder = daemon.configURL.deletingLastPathComponent().appendingPathComponent("strokes")
+        let template = try String(contentsOf: folder.appendingPathComponent("spiral.yaml"), encoding: .utf8)
+        #expect(template.components(separatedBy: "\n  - [").count == 3, "two samples:\n\(template)")
+        #expect(
+            record.standardOutput.contains("saved \(folder.path)/spiral.yaml (2 drawings)"), "\(record.standardOutput)")
+        #expect(record.standardOutput.contains("bind it with:  stroke: { shape: spiral }"))
+        // Recording changes nothing in the daemon: no binding took these strokes, so no key was typed.
+        #expect(client.events(ofType: "KeyPress").isEmpty)
+
+        try (Self.config + "\n  - name: lock\n    stroke: { shape: spiral }\n    do: { keys: ctrl+l }\n")
+            .write(to: daemon.configURL, atomically: true, encoding: .utf8)
+        try daemon.waitForLog("reloaded")
+        try Self.trace(Self.spiral(turns: 1.9, radius: 100), id: 953, on: touchscreen)
+        let press = try client.waitForEvent("KeyPress l") { $0.type == "KeyPress" && $0.keysym == "l" }
+        #expect((press.state ?? 0) & 4 == 4, "Control held with l")
+        #expect(daemon.log.contains("lock"), "\(daemon.log.suffix(500))")
     }
 }

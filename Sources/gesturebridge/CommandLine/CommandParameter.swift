@@ -25,6 +25,8 @@ struct CommandParameter: Sendable, Equatable {
     /// More lines under it, if any.
     var discussion: String
     var completion: Completion
+    /// For an argument: whether it may be left out (`[<file>]`); it comes after the required ones.
+    var isOptional = false
 
     static func flag(_ name: String, short: Character? = nil, help: String) -> CommandParameter {
         CommandParameter(
@@ -46,12 +48,19 @@ struct CommandParameter: Sendable, Equatable {
             completion: completion)
     }
 
+    /// A positional argument that may be left out, such as `record`'s file beside `--stroke`.
+    static func optionalArgument(_ name: String, help: String, completion: Completion = .file) -> CommandParameter {
+        CommandParameter(
+            kind: .argument, name: name, short: nil, valueName: name, help: help, discussion: "",
+            completion: completion, isOptional: true)
+    }
+
     /// How usage lines and help name it: `--config <file>`, `-v, --verbose`, `<trace>`.
     var synopsis: String {
         switch kind {
         case .flag: "--\(name)"
         case .option: "--\(name) <\(valueName)>"
-        case .argument: "<\(valueName)>"
+        case .argument: isOptional ? "[<\(valueName)>]" : "<\(valueName)>"
         }
     }
 

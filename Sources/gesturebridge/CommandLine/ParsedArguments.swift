@@ -41,7 +41,8 @@ struct ParsedArguments {
             }
         }
         if given.count > positional.count { throw .unexpectedArgument(given[positional.count]) }
-        if given.count < positional.count { throw .missingArgument(positional[given.count].valueName) }
+        let required = positional.filter { !$0.isOptional }.count
+        if given.count < required { throw .missingArgument(positional[given.count].valueName) }
         for (parameter, word) in zip(positional, given) { arguments[parameter.name] = word }
     }
 
@@ -65,6 +66,12 @@ struct ParsedArguments {
     func argument(_ name: String) -> String {
         precondition(declared(name, .argument), "no argument <\(name)>")
         return arguments[name] ?? ""
+    }
+
+    /// A positional argument that may be left out; nil when it was.
+    func optionalArgument(_ name: String) -> String? {
+        precondition(declared(name, .argument), "no argument <\(name)>")
+        return arguments[name]
     }
 
     /// An option's value converted by `convert`, nil when absent; a value `convert` refuses is

@@ -70,6 +70,7 @@ struct ScenarioFiles: Sendable, CustomTestStringConvertible {
             "checkmark", "circle-clockwise-two-fingers", "circle-counterclockwise-two-fingers", "v", "line-up-left",
             "horizontal-drag", "wobble"
         ].map { ScenarioFiles(folder: "strokes", trace: "\($0).jsonl") }
+        + ["spiral", "spiral-reversed", "circle"].map { ScenarioFiles(folder: "own-strokes", trace: "\($0).jsonl") }
         + ["swipe-and-hold.jsonl", "press-and-hold.jsonl", "swipe-never-lifts.jsonl"].map {
             ScenarioFiles(folder: "repeat", trace: $0)
         }

@@ -25,7 +25,9 @@ struct ScenarioRun {
     init(_ folder: String, config: String = "config.yaml", trace: String, verbose: Bool = false) throws {
         self.folder = folder
         self.trace = try TraceReader.read(try Self.text(folder, trace), file: trace)
-        let configuration = try ConfigLoader.load(yaml: try Self.text(folder, config), file: config)
+        // As a config file is loaded: shapes of your own come from `strokes/` beside it.
+        let configuration = try ConfigLoader.load(
+            yaml: try Self.text(folder, config), file: config, strokeFolder: try Self.url(folder, "strokes").path)
         let outcome = ReplayRunner.run(trace: self.trace, configuration: configuration, verbose: verbose)
         records = outcome.records
         warnings = outcome.warnings
@@ -33,9 +35,12 @@ struct ScenarioRun {
 
     /// The text of a file of the scenario `folder`, from the test bundle.
     static func text(_ folder: String, _ file: String) throws -> String {
-        let resources = try #require(Bundle.module.resourceURL)
-        let url = resources.appendingPathComponent("Traces/scenarios/\(folder)/\(file)")
-        return try String(contentsOf: url, encoding: .utf8)
+        try String(contentsOf: try url(folder, file), encoding: .utf8)
+    }
+
+    /// Where a file of the scenario `folder` is in the test bundle.
+    static func url(_ folder: String, _ file: String) throws -> URL {
+        try #require(Bundle.module.resourceURL).appendingPathComponent("Traces/scenarios/\(folder)/\(file)")
     }
 
     // MARK: States
