@@ -50,6 +50,10 @@ open class MultiFingerGestureRecognizer: GestureRecognizer {
         preconditionFailure("\(Self.self) must override hasPassedHysteresis")
     }
 
+    /// Whether the gesture may begin now: by default, once past the hysteresis. A pinch also
+    /// asks that scaling be the larger part of the motion.
+    open var mayBegin: Bool { hasPassedHysteresis }
+
     /// The spread or turn is back within the hysteresis: the fingers were taken back.
     open override var isPastThreshold: Bool { hasPassedHysteresis }
 
@@ -92,7 +96,7 @@ open class MultiFingerGestureRecognizer: GestureRecognizer {
         switch state {
         case .possible:
             guard hasStarted, sample(at: event.timestamp) else { return }
-            if hasPassedHysteresis { state = .began }
+            if mayBegin { state = .began }
         case .began, .changed:
             // With fewer fingers than required the value holds and nothing is sent.
             if sample(at: event.timestamp) { state = .changed }

@@ -5,12 +5,22 @@
 /// distance from the centroid, which for two fingers is their distance).
 ///
 /// - The initial spread is taken when `numberOfTouchesRequired` fingers are down.
-/// - It begins once the spread has changed by more than `hysteresis`; `scale`
-///   is the spread over the initial spread, so at began it is already, say, 0.9.
+/// - It begins once the spread has changed by `hysteresis` (UIKit's 8 pt) while scaling is the
+///   dominant part of the motion, as in UIKit: the fingers' mean movement away from or
+///   towards their centre is larger than the centre's own movement (a swipe, a drag) and
+///   than their mean movement around it (a turn). A motion where scaling is not dominant
+///   begins it only past `sweepingHysteresis` (24 pt): real hands pinch while sweeping (the
+///   shared 3M recording's 3- and 5-finger pinch-ins move their centre 2.7 and 14 times as
+///   far as they close at 8 pt), and a strict rule would lose them. `scale` is the spread
+///   over the initial spread, so at began it is already, say, 0.9.
 /// - The finger-count rules are `MultiFingerGestureRecognizer`'s.
 open class PinchGestureRecognizer: MultiFingerGestureRecognizer {
-    /// How much the spread must change before the pinch begins, in points.
+    /// How much the spread must change before the pinch begins, in points, when scaling
+    /// dominates the motion (UIKit: 8 pt).
     public var hysteresis = Thresholds.pinchHysteresis
+    /// How much it must change when scaling does not dominate: a pinch made while the hand
+    /// sweeps or turns, in points (never less than `hysteresis`).
+    public var sweepingHysteresis = Thresholds.pinchSweepingHysteresis
 
     /// The scale since the gesture started: 1 is unchanged, 2 twice as far apart.
     ///
@@ -29,6 +39,9 @@ open class PinchGestureRecognizer: MultiFingerGestureRecognizer {
 
     /// The spread when the required fingers were first down, in points; nil before.
     private var initialSpread: Double?
+    /// Where the fingers and their centre were then, for `isScalingDominant`.
+    private var startPoints: [Point] = []
+    private var startCentroid = Point.zero
     /// The spread at the latest measurement, in points.
     private var lastSpread = 0.0
     /// The spread at the latest re-base, in points; the scale is measured against it.
@@ -43,11 +56,37 @@ open class PinchGestureRecognizer: MultiFingerGestureRecognizer {
 
     open override var hasPassedHysteresis: Bool {
         guard let initialSpread else { return false }
-        return abs(lastSpread - initialSpread) > hysteresis
+        return abs(lastSpread - initialSpread) >= hysteresis
+    }
+
+    open override var mayBegin: Bool {
+        guard hasPassedHysteresis, let initialSpread else { return false }
+        return isScalingDominant || abs(lastSpread - initialSpread) >= max(hysteresis, sweepingHysteresis)
+    }
+
+    /// Whether scaling is the larger part of the fingers' motion since measuring started: their
+    /// mean radial movement (half the spread's change) against the centre's translation and
+    /// against their mean movement around the centre (each finger's offset turned, as arc length).
+    public var isScalingDominant: Bool {
+        guard let initialSpread, startPoints.count == touches.count else { return false }
+        let centroid = TouchGeometry.centroid(of: touches)
+        var around = 0.0
+        for index in touches.indices {
+            let before = Vector(dx: startPoints[index].x - startCentroid.x, dy: startPoints[index].y - startCentroid.y)
+            let now = Vector(dx: touches[index].location.x - centroid.x, dy: touches[index].location.y - centroid.y)
+            let radius = (before.dx * before.dx + before.dy * before.dy).squareRoot()
+            guard radius > 0 else { continue }
+            // |before × now| / |before| is |now|·sin(turn): the arc a finger has moved around the centre.
+            around += (before.dx * now.dy - before.dy * now.dx) / radius
+        }
+        around = abs(around) / Double(touches.count)
+        let radial = abs(lastSpread - initialSpread) / 2
+        return radial > centroid.distance(to: startCentroid) && radial > around
     }
 
     /// Creates a pinch recognizer with a name for logs.
     public override init(name: String = "") {
+        startPoints.reserveCapacity(Thresholds.pinchRotationTouchCounts.upperBound)
         super.init(name: name)
     }
 
@@ -60,7 +99,12 @@ open class PinchGestureRecognizer: MultiFingerGestureRecognizer {
         } else {
             currentScale = scaleBase * spread / spreadBase
         }
-        if initialSpread == nil { initialSpread = spread }
+        if initialSpread == nil {
+            initialSpread = spread
+            startCentroid = TouchGeometry.centroid(of: touches)
+            startPoints.removeAll(keepingCapacity: true)
+            for touch in touches { startPoints.append(touch.location) }
+        }
         lastSpread = spread
         return currentScale
     }
@@ -68,6 +112,7 @@ open class PinchGestureRecognizer: MultiFingerGestureRecognizer {
     open override func reset() {
         super.reset()
         initialSpread = nil
+        startPoints.removeAll(keepingCapacity: true)
         lastSpread = 0
         spreadBase = 0
         scaleBase = 1

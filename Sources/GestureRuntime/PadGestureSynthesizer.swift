@@ -27,13 +27,14 @@ struct PadGestureSynthesizer {
 
     /// The radius of the circle a pinch's touches stand on at scale 1, in points.
     ///
-    /// The pinch recognizer measures the spread (twice the radius) and begins once
-    /// it changed by `Thresholds.pinchHysteresis`, 24 pt: the radius must change by
-    /// 12 pt, at scale 1 ± 12/`pinchRadius`. libinput's pinches run from 1 to about
-    /// 1.3 (out) or 0.7 (in) over a deliberate gesture; at 150 pt one begins at
-    /// scale 1.08 or 0.92, the first quarter of such a pinch, while the jitter of a
-    /// two-finger scroll that libinput mistakes for a pinch (scale within 1 ± 0.05)
-    /// stays below it. The spread is a real hand's two fingers 300 pt apart.
+    /// The pinch recognizer measures the spread (twice the radius) and begins once it
+    /// changed by `Thresholds.pinchHysteresis`, 8 pt, while scaling dominates: the radius
+    /// must change by 4 pt, at scale 1 ± 4/`pinchRadius` (1.03 or 0.97 at 150 pt), the
+    /// start of a deliberate libinput pinch (which runs from 1 to about 1.3 out or 0.7 in).
+    /// The jitter of a two-finger scroll that libinput mistakes for a pinch (scale within
+    /// 1 ± 0.05) comes with the scroll's movement, which dominates it, so it must pass
+    /// `Thresholds.pinchSweepingHysteresis`, 24 pt (scale 1 ± 0.08), and does not. The
+    /// spread is a real hand's two fingers 300 pt apart.
     static let pinchRadius = 150.0
 
     /// The gesture in progress.

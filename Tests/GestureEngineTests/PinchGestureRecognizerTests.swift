@@ -46,12 +46,15 @@ extension TouchScript {
 
     /// Moves every finger in `steps` frames 10 ms apart, to `radius` and turned by `turn` radians.
     @discardableResult
-    func morph(_ ring: inout FingerRing, radius: Double? = nil, turn: Double = 0, steps: Int = 10) -> Self {
-        let startRadius = ring.radius, startAngle = ring.angle
+    func morph(
+        _ ring: inout FingerRing, radius: Double? = nil, turn: Double = 0, slide: Double = 0, steps: Int = 10
+    ) -> Self {
+        let startRadius = ring.radius, startAngle = ring.angle, startX = ring.centerX
         for step in 1...steps {
             let f = Double(step) / Double(steps)
             ring.radius = startRadius + ((radius ?? startRadius) - startRadius) * f
             ring.angle = startAngle + turn * f
+            ring.centerX = startX + slide * f
             wait(0.01)
             frame(ring.samples(.moved))
         }
@@ -86,14 +89,46 @@ func pinchFigures(_ measurement: GestureMeasurement) -> (scale: Double, velocity
     }
 
     @Test(arguments: [2, 3, 4, 5], [-9.0, -7.0, 7.0, 9.0])
-    func beginsOnlyWhenSpreadChangesByMoreThanHysteresis(fingers: Int, spreadChange: Double) {
+    func beginsOnlyWhenSpreadChangesByTheHysteresis(fingers: Int, spreadChange: Double) {
         setUp(fingers: fingers)
         var ring = FingerRing(count: fingers)
         s.land(ring, together: fingers.isMultiple(of: 2))
         s.morph(&ring, radius: 100 + spreadChange / 2, steps: 3)
-        let shouldBegin = abs(spreadChange) > Thresholds.pinchHysteresis
+        let shouldBegin = abs(spreadChange) >= Thresholds.pinchHysteresis
         #expect(s.actions.contains("pinch began") == shouldBegin)
         #expect((pinch.state == .possible) == !shouldBegin)
+    }
+
+    /// UIKit's other rule: 8 pt of spread begins the pinch only while scaling dominates the
+    /// motion; a spread change made while the hand slides or turns more begins it at 24 pt.
+    @Test(
+        arguments: [
+            // (spread change in 10 frames, slide, turn, the spread change at which it began; nil: never)
+            (20.0, 0.0, 0.0, 8.0 as Double?),  // a clean pinch out: UIKit's 8 pt
+            (-20.0, 0.0, 0.0, 8.0),  // in
+            (20.0, 6.0, 0.0, 8.0),  // sliding less than it spreads: still dominant
+            (20.0, 40.0, 0.0, nil),  // a 2-finger drag whose spread wobbles 20 pt: no pinch
+            (40.0, 40.0, 0.0, 24.0),  // a pinch made while sweeping: at 24 pt
+            (20.0, 0.0, 0.5, nil),  // a turn of 29° closing in 20 pt: no pinch
+            (40.0, 0.0, 0.5, 24.0)  // the same turn spreading 40 pt: at 24 pt
+        ] as [(Double, Double, Double, Double?)])
+    func eightPointsBeginItOnlyWhileScalingDominates(spread: Double, slide: Double, turn: Double, beganAt: Double?) {
+        setUp(fingers: 2)
+        var ring = FingerRing(count: 2)
+        s.land(ring, together: true)
+        var began: Double?
+        for step in 1...20 {
+            s.morph(&ring, radius: 100 + spread / 2 * Double(step) / 20, turn: turn / 20, slide: slide / 20, steps: 1)
+            if began == nil, s.actions.contains("pinch began") { began = spread.magnitude * Double(step) / 20 }
+        }
+        if let beganAt {
+            // It begins in the first frame at or past the threshold (a frame is spread/20 of change).
+            #expect(
+                began.map { $0 >= beganAt - 1e-9 && $0 < beganAt + spread.magnitude / 20 } == true,
+                "began at \(String(describing: began))")
+        } else {
+            #expect(began == nil, "began at \(String(describing: began))")
+        }
     }
 
     @Test(arguments: [2, 3, 4, 5], [0.5, 2.0])
