@@ -45,7 +45,7 @@ public struct StrokeClassifier: Sendable {
         let cloud = Self.normalize(stroke)
         var best: Match?
         for template in templates {
-            let distance = Self.greedyCloudMatch(cloud, template.points)
+            let distance = Self.greedyCloudMatch(cloud, template.points, limit: best?.distance ?? .infinity)
             if best.map({ distance < $0.distance }) ?? true { best = Match(name: template.name, distance: distance) }
         }
         guard var match = best else { return nil }
@@ -127,37 +127,45 @@ public struct StrokeClassifier: Sendable {
         return result
     }
 
-    static func greedyCloudMatch(_ points: [Point], _ template: [Point]) -> Double {
+    /// The $P distance between two clouds of `pointCount` points; past `limit` (the best match
+    /// so far) it stops early and returns a value at least `limit` (early abandoning).
+    static func greedyCloudMatch(_ points: [Point], _ template: [Point], limit: Double = .infinity) -> Double {
         let n = points.count
         let step = max(1, Int(Double(n).squareRoot()))
-        var best = Double.infinity
+        var best = limit
         var start = 0
         while start < n {
-            best = min(
-                best, cloudDistance(points, template, start: start), cloudDistance(template, points, start: start))
+            best = min(best, cloudDistance(points, template, start: start, limit: best))
+            best = min(best, cloudDistance(template, points, start: start, limit: best))
             start += step
         }
         return best
     }
 
-    static func cloudDistance(_ a: [Point], _ b: [Point], start: Int) -> Double {
+    /// One greedy matching of `a` onto `b` from `start`, weighted as $P weighs it; stops once
+    /// the sum reaches `limit`. The clouds have at most 64 points: the matched set is a bit mask.
+    static func cloudDistance(_ a: [Point], _ b: [Point], start: Int, limit: Double = .infinity) -> Double {
         let n = a.count
-        var matched = [Bool](repeating: false, count: n)
+        precondition(n <= 64 && b.count == n, "clouds of at most 64 points, the same number")
+        var matched: UInt64 = 0
         var sum = 0.0
         var index = start
         repeat {
             var nearest = -1
             var minimum = Double.infinity
-            for (j, point) in b.enumerated() where !matched[j] {
-                let d = a[index].distance(to: point)
-                if d < minimum {
-                    minimum = d
+            let p = a[index]
+            for j in 0..<n where matched & (1 << UInt64(j)) == 0 {
+                let dx = p.x - b[j].x, dy = p.y - b[j].y
+                let squared = dx * dx + dy * dy
+                if squared < minimum {
+                    minimum = squared
                     nearest = j
                 }
             }
-            matched[nearest] = true
+            matched |= 1 << UInt64(nearest)
             let weight = 1 - Double((index - start + n) % n) / Double(n)
-            sum += weight * minimum
+            sum += weight * minimum.squareRoot()
+            if sum >= limit { return sum }
             index = (index + 1) % n
         } while index != start
         return sum

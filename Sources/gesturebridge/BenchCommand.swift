@@ -8,11 +8,13 @@ struct BenchCommand: Subcommand {
     static let abstract = "Measure the gesture engine: events per second, nanoseconds and allocations per event."
     static let discussion = """
         Runs the real engine over a four-level view tree (screen, window, region, \
-        sub-region) holding 40 recognizers of every kind, all allowed to recognize \
-        together, in two cases: ten fingers moving together, and one finger. Fingers \
-        land, move in small circles for FRAMES frames, and lift, over and over. The \
-        figures are for the steady state (the move frames); allocations are counted by \
-        ordo-one's malloc interposer. Build with -c release for meaningful numbers.
+        sub-region) holding 40 recognizers of every kind (strokes included), all allowed \
+        to recognize together, in two cases: ten fingers moving together, and one finger. \
+        Fingers land, move in small circles for FRAMES frames, and lift, over and over. \
+        The figures are for the steady state (the move frames); allocations are counted \
+        by ordo-one's malloc interposer. A stroke is named once, at the lift: the time \
+        that takes, against the built-in shapes, is measured apart. Build with -c release \
+        for meaningful numbers.
         """
 
     static let parameters: [CommandParameter] = [
@@ -73,6 +75,48 @@ struct BenchCommand: Subcommand {
                 title: "the touchpad path, pinch updates through the session (synthesized fingers, "
                     + "bindings with steps firing, per XInput 2.4 update):", countsAllocations: countsAllocations))
         print("(\(actions) zoom steps fired in the measured updates)")
+        print("")
+        print(Self.strokeLine(Self.measureStrokeNaming(), countsAllocations: countsAllocations))
+    }
+
+    /// What naming one stroke at the lift costs: a checkmark of `points` points against every
+    /// built-in template, the recognizer's classifier, in microseconds and allocations.
+    static func measureStrokeNaming(points: Int = 120, repetitions: Int = 200) -> (
+        microseconds: Double, allocations: Double, templates: Int
+    ) {
+        var path: [Point] = []
+        for index in 0..<points {
+            let t = Double(index) / Double(points - 1)
+            path.append(
+                t < 0.35
+                    ? Point(x: 400 + t / 0.35 * 70, y: 400 + t / 0.35 * 90)
+                    : Point(x: 470 + (t - 0.35) / 0.65 * 130, y: 490 - (t - 0.35) / 0.65 * 200))
+        }
+        let classifier = StrokeShapes.classifier
+        precondition(classifier.classify(path)?.name == "checkmark", "the bench's stroke is no checkmark")
+        let clock = ContinuousClock()
+        AllocationCounter.reset()
+        AllocationCounter.start()
+        let start = clock.now
+        var named = 0
+        for _ in 0..<repetitions where classifier.classify(path) != nil { named += 1 }
+        let elapsed = clock.now - start
+        AllocationCounter.stop()
+        precondition(named == repetitions)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+        return (
+            seconds * 1e6 / Double(repetitions), Double(AllocationCounter.count) / Double(repetitions),
+            classifier.templates.count
+        )
+    }
+
+    static func strokeLine(
+        _ figures: (microseconds: Double, allocations: Double, templates: Int), countsAllocations: Bool
+    ) -> String {
+        "a stroke named at the lift ($P, \(figures.templates) built-in templates): "
+            + "\(FixedDecimal.text(figures.microseconds, decimals: 1)) µs, "
+            + (countsAllocations
+                ? "\(FixedDecimal.text(figures.allocations, decimals: 1)) allocations" : "allocations n/a")
     }
 
     static let calibrationObjects = 100
@@ -91,9 +135,9 @@ struct BenchCommand: Subcommand {
 
     func measure(_ name: String, fingers: Int) -> Result {
         var workload = BenchWorkload(fingers: fingers, recognizers: recognizers)
-        // Warm up: fill every buffer to its steady capacity.
+        // Warm up: fill every buffer (a stroke's path grows with the gesture) to its steady capacity.
         workload.touchDown()
-        for _ in 0..<min(framesPerGesture, 200) { workload.moveFrame() }
+        for _ in 0..<framesPerGesture + 10 { workload.moveFrame() }
         workload.liftAll()
 
         var result = Result(name: name, fingers: fingers, events: 0, seconds: 0, allocations: 0, busyRecognizers: 0)

@@ -4,7 +4,7 @@ import GestureEngine
 /// A synthetic but demanding engine workload for `gesturebridge bench`.
 ///
 /// A four-level view tree (screen, window, region, sub-region) carries 40
-/// recognizers of every kind, all allowed to recognize simultaneously so that
+/// recognizers of every kind, strokes included, all allowed to recognize simultaneously so that
 /// as many as possible stay busy. Fingers land together, move in small circles
 /// for many frames (the measured steady state), and lift.
 struct BenchWorkload {
@@ -47,7 +47,7 @@ struct BenchWorkload {
 
     static func makeRecognizer(_ index: Int) -> GestureRecognizer {
         let fingers = 1 + index % 5
-        switch index % 6 {
+        switch index % 7 {
         case 0:
             let pan = PanGestureRecognizer(name: "pan\(index)")
             pan.minimumNumberOfTouches = 1
@@ -69,10 +69,15 @@ struct BenchWorkload {
             let tap = TapGestureRecognizer(name: "tap\(index)")
             tap.numberOfTouchesRequired = fingers
             return tap
-        default:
+        case 5:
             let press = LongPressGestureRecognizer(name: "press\(index)")
             press.numberOfTouchesRequired = fingers
             return press
+        default:
+            let stroke = StrokeGestureRecognizer(name: "stroke\(index)")
+            stroke.numberOfTouchesRequired = fingers
+            stroke.shapes = ["checkmark", "circle", "zigzag"]
+            return stroke
         }
     }
 

@@ -54,6 +54,16 @@ import Testing
         #expect(fired > 3000 / 400 * 2, "the pinch fires its zoom steps: \(output)")
     }
 
+    /// A stroke is named at the lift against every built-in template with a few allocations
+    /// (the normalized cloud), not hundreds (seen at 675 before the matched set became a bit mask).
+    @Test func aStrokeIsNamedWithAFewAllocations() throws {
+        let (status, output) = try Self.run(["bench", "--frames", "100"])
+        #expect(status == 0, "\(output)")
+        let line = try #require(output.split(separator: "\n").first { $0.hasPrefix("a stroke named at the lift") })
+        let allocations = try #require(line.firstMatch(of: /µs, ([0-9.]+) allocations/).flatMap { Double($0.1) })
+        #expect(allocations <= 5, "\(line)")
+    }
+
     @Test func theAllocationCounterIsCalibratedBeforeItReportsZero() throws {
         let (status, output) = try Self.run(["bench", "--frames", "100"])
         #expect(status == 0, "\(output)")
