@@ -114,17 +114,30 @@ public struct BindingConditions: Hashable, Sendable {
     /// `quiet`: at least this long, in seconds, since a bound gesture last began, was recognized
     /// or ended.
     public var quiet: Double?
+    /// `state`: that window is in one of these states.
+    public var states: [WindowStateCondition]?
 
     public init(
         classes: [String]? = nil, titleContains: String? = nil, minimumWindows: Int? = nil,
-        maximumWindows: Int? = nil, quiet: Double? = nil
+        maximumWindows: Int? = nil, quiet: Double? = nil, states: [WindowStateCondition]? = nil
     ) {
+        self.states = states
         self.classes = classes
         self.titleContains = titleContains
         self.minimumWindows = minimumWindows
         self.maximumWindows = maximumWindows
         self.quiet = quiet
     }
+}
+
+/// A window state a `when:` may ask for.
+public enum WindowStateCondition: String, Hashable, Sendable, CaseIterable {
+    /// `_NET_WM_STATE_FULLSCREEN`.
+    case fullscreen
+    /// Maximized both ways (and not full screen).
+    case maximized
+    /// Neither full screen nor maximized.
+    case normal
 }
 
 /// The view a binding belongs to.

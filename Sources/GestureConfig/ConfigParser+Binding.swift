@@ -141,17 +141,30 @@ extension ConfigParser {
         return binding
     }
 
-    /// `when: { class, title, min-windows, max-windows, quiet }`, or nil after reporting.
+    /// `when: { class, title, state, min-windows, max-windows, quiet }`, or nil after reporting.
     private func conditions(_ field: Field) -> BindingConditions? {
         guard
             let fields = fields(
-                of: field.value, in: "when", allowed: ["class", "title", "min-windows", "max-windows", "quiet"])
+                of: field.value, in: "when",
+                allowed: ["class", "title", "state", "min-windows", "max-windows", "quiet"])
         else { return nil }
         var conditions = BindingConditions()
         conditions.classes = fields["class"].map {
             items($0.value).compactMap { scalar($0, expecting: "a window class") }
         }
         conditions.titleContains = fields["title"].flatMap { scalar($0.value, expecting: "text the title contains") }
+        conditions.states = fields["state"].map { field in
+            items(field.value).compactMap { node -> WindowStateCondition? in
+                guard let text = scalar(node, expecting: "a window state") else { return nil }
+                guard let state = WindowStateCondition(rawValue: text) else {
+                    report(
+                        .invalidValue, at: node, "unknown window state '\(text)'", found: text,
+                        suggestion: Suggestion.advice(for: text, among: WindowStateCondition.allCases.map(\.rawValue)))
+                    return nil
+                }
+                return state
+            }
+        }
         conditions.minimumWindows = fields["min-windows"].flatMap { integer($0, in: 0...99) }
         conditions.maximumWindows = fields["max-windows"].flatMap { integer($0, in: 0...99) }
         conditions.quiet = fields["quiet"].flatMap {

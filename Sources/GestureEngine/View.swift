@@ -13,12 +13,21 @@ public struct WindowInfo: Sendable, Hashable {
     public var instance: String
     /// `_NET_WM_NAME` or `WM_NAME`. Foreign text: never put into a shell line.
     public var title: String
+    /// `_NET_WM_STATE_FULLSCREEN`: the window covers its monitor.
+    public var isFullscreen: Bool
+    /// `_NET_WM_STATE_MAXIMIZED_VERT` and `_HORZ` both.
+    public var isMaximized: Bool
 
-    public init(id: UInt64, windowClass: String = "", instance: String = "", title: String = "") {
+    public init(
+        id: UInt64, windowClass: String = "", instance: String = "", title: String = "", isFullscreen: Bool = false,
+        isMaximized: Bool = false
+    ) {
         self.id = id
         self.windowClass = windowClass
         self.instance = instance
         self.title = title
+        self.isFullscreen = isFullscreen
+        self.isMaximized = isMaximized
     }
 }
 

@@ -47,7 +47,8 @@ public enum ReplayRunner {
             SceneWindow(
                 info: WindowInfo(
                     id: UInt64(window.id), windowClass: window.className,
-                    instance: window.instance, title: window.title),
+                    instance: window.instance, title: window.title, isFullscreen: window.isFullscreen,
+                    isMaximized: window.isMaximized),
                 frame: window.frame)
         }
         return SceneDescription(

@@ -76,15 +76,21 @@ public struct Trace: Sendable, Hashable {
         public var width: Double
         /// The height in pixels; not negative.
         public var height: Double
+        /// `state`: `fullscreen`, `maximized`, both or neither (an extension of the contract;
+        /// absent is neither).
+        public var isFullscreen = false
+        public var isMaximized = false
 
         public init(
             id: UInt32, className: String = "", instance: String = "", title: String = "",
-            x: Double, y: Double, width: Double, height: Double
+            x: Double, y: Double, width: Double, height: Double, isFullscreen: Bool = false, isMaximized: Bool = false
         ) {
             self.id = id
             self.className = className
             self.instance = instance
             self.title = title
+            self.isFullscreen = isFullscreen
+            self.isMaximized = isMaximized
             self.x = x
             self.y = y
             self.width = width

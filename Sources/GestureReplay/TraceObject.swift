@@ -115,6 +115,29 @@ struct TraceObject {
         return text
     }
 
+    /// An optional array of words from a closed set, such as a window's `state`; each at most once.
+    func optionalWords<Value>(_ key: String, among words: [(word: String, value: Value)]) throws(TraceError)
+        -> [Value]?
+    {
+        guard let value = value(key) else { return nil }
+        guard case .array(let elements) = value else {
+            throw error(.wrongType(field: path + key, expected: "an array", found: TraceObject.show(value)))
+        }
+        var seen: Set<String> = []
+        var values: [Value] = []
+        for (index, element) in elements.enumerated() {
+            guard case .string(let text) = element, let match = words.first(where: { $0.word == text }),
+                seen.insert(text).inserted
+            else {
+                throw error(
+                    .notOneOf(
+                        field: "\(path)\(key)[\(index)]", allowed: words.map(\.word), found: TraceObject.show(element)))
+            }
+            values.append(match.value)
+        }
+        return values
+    }
+
     /// A required word from a closed set, such as a phase.
     func word<Value>(_ key: String, among words: [(word: String, value: Value)]) throws(TraceError) -> Value {
         let allowed = words.map(\.word)

@@ -140,6 +140,7 @@ private struct Reading {
         for window in try object.optionalObjects("windows") ?? [] {
             let id = UInt32(try window.integer("id", in: 0...Int(UInt32.max)))
             guard ids.insert(id).inserted else { throw object.error(.duplicateWindow(id: id)) }
+            let states = try window.optionalWords("state", among: [("fullscreen", 0), ("maximized", 1)]) ?? []
             header.windows.append(
                 Trace.Window(
                     id: id,
@@ -149,7 +150,8 @@ private struct Reading {
                     x: try window.number("x"),
                     y: try window.number("y"),
                     width: try window.number("width", .nonNegative),
-                    height: try window.number("height", .nonNegative)))
+                    height: try window.number("height", .nonNegative),
+                    isFullscreen: states.contains(0), isMaximized: states.contains(1)))
         }
         if let active = try object.optionalInteger("active", in: 0...Int(UInt32.max)) {
             guard ids.contains(UInt32(active)) else { throw object.error(.unknownActiveWindow(id: UInt32(active))) }

@@ -45,7 +45,11 @@ public enum TraceWriter {
                 }
                 output +=
                     ", \"x\": \(number(window.x)), \"y\": \(number(window.y)), "
-                    + "\"width\": \(number(window.width)), \"height\": \(number(window.height))}"
+                    + "\"width\": \(number(window.width)), \"height\": \(number(window.height))"
+                let states =
+                    (window.isFullscreen ? ["\"fullscreen\""] : []) + (window.isMaximized ? ["\"maximized\""] : [])
+                if !states.isEmpty { output += ", \"state\": [" + states.joined(separator: ", ") + "]" }
+                output += "}"
             }
             output += "]"
         }

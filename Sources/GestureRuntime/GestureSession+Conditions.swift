@@ -21,7 +21,7 @@ extension GestureSession {
         if let minimum = conditions.minimumWindows, description.windows.count < minimum { return false }
         if let maximum = conditions.maximumWindows, description.windows.count > maximum { return false }
         if let quiet = conditions.quiet, let last = lastGestureTime, engine.now - last < quiet { return false }
-        if conditions.classes != nil || conditions.titleContains != nil {
+        if conditions.classes != nil || conditions.titleContains != nil || conditions.states != nil {
             let window: WindowInfo?
             switch binding.target {
             case .active: window = description.windows.first { $0.info.id == description.activeWindow }?.info
@@ -38,6 +38,11 @@ extension GestureSession {
             }
             if let title = conditions.titleContains, !window.title.lowercased().contains(text: title.lowercased()) {
                 return false
+            }
+            if let states = conditions.states {
+                let state: WindowStateCondition =
+                    window.isFullscreen ? .fullscreen : window.isMaximized ? .maximized : .normal
+                guard states.contains(state) else { return false }
             }
         }
         return true

@@ -14,6 +14,10 @@ struct TrackerAtoms {
     let netWMName: Atom
     let utf8String: Atom
     let wmClass: Atom
+    let netWMState: Atom
+    let fullscreen: Atom
+    let maximizedVertical: Atom
+    let maximizedHorizontal: Atom
 
     init(display: OpaquePointer) {
         func intern(_ name: String) -> Atom { XInternAtom(display, name, 0) }
@@ -26,11 +30,15 @@ struct TrackerAtoms {
         netWMName = intern("_NET_WM_NAME")
         utf8String = intern("UTF8_STRING")
         wmClass = Atom(XA_WM_CLASS)
+        netWMState = intern("_NET_WM_STATE")
+        fullscreen = intern("_NET_WM_STATE_FULLSCREEN")
+        maximizedVertical = intern("_NET_WM_STATE_MAXIMIZED_VERT")
+        maximizedHorizontal = intern("_NET_WM_STATE_MAXIMIZED_HORZ")
     }
 
     /// Whether a change of this property on a client can change the scene.
     func concernsClient(_ atom: Atom) -> Bool {
-        atom == wmState || atom == wmName || atom == netWMName || atom == wmClass
+        atom == wmState || atom == wmName || atom == netWMName || atom == wmClass || atom == netWMState
     }
 
     /// Whether a change of this property on the root can change the scene.
@@ -105,6 +113,19 @@ extension WindowTracker {
             if let name = hint.res_class { XFree(name) }
         }
         return (hint.res_name.map { String(cString: $0) } ?? "", hint.res_class.map { String(cString: $0) } ?? "")
+    }
+
+    /// Whether the window manager shows the window full screen, and maximized both ways (`_NET_WM_STATE`).
+    func windowState(of window: Window) -> (fullscreen: Bool, maximized: Bool) {
+        guard let states = property(of: window, atoms.netWMState, type: Atom(XA_ATOM))?.longs else {
+            return (false, false)
+        }
+        let atoms = Set(states)
+        return (
+            atoms.contains(UInt64(self.atoms.fullscreen)),
+            atoms.contains(UInt64(self.atoms.maximizedVertical))
+                && atoms.contains(UInt64(self.atoms.maximizedHorizontal))
+        )
     }
 
     /// The title: `_NET_WM_NAME`, else `WM_NAME`, whichever is set and not empty, in the encoding

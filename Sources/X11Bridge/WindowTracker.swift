@@ -204,8 +204,10 @@ public final class WindowTracker {
             let topLevel = watch(client, into: &stillWatched)
             guard wmState(of: client) != 3, let (frame, _) = viewableFrame(of: client) else { continue }
             let (instance, windowClass) = self.windowClass(of: client) ?? ("", "")
+            let state = windowState(of: client)
             let info = WindowInfo(
-                id: UInt64(client), windowClass: windowClass, instance: instance, title: title(of: client))
+                id: UInt64(client), windowClass: windowClass, instance: instance, title: title(of: client),
+                isFullscreen: state.fullscreen, isMaximized: state.maximized)
             let rect = Rect(
                 x: Double(frame.x), y: Double(frame.y), width: Double(frame.width), height: Double(frame.height))
             windows.append(SceneWindow(info: info, frame: rect))

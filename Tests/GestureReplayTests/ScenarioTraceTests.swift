@@ -557,7 +557,11 @@ import Testing
         // Two windows, the switcher wants three.
         ("right-over-firefox.jsonl", []),
         // The second tap comes 0.5 s after the first, within its 1 s of quiet; the third after 1.5 s.
-        ("three-taps.jsonl", ["help 80", "help 2080"])
+        ("three-taps.jsonl", ["help 80", "help 2080"]),
+        // The overview wants a window that is not full screen: over a full-screen video it does not
+        // begin and the swipe goes on to the player; over a maximized browser it fires.
+        ("down-over-fullscreen-video.jsonl", []),
+        ("down-over-maximized-firefox.jsonl", ["overview 50"])
     ])
     func whenConditionsGateTheGesture(trace: String, actions: [String]) throws {
         let run = try ScenarioRun("conditions", trace: trace, verbose: true)

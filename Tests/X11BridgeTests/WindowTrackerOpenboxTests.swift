@@ -100,6 +100,44 @@ struct WindowTrackerOpenboxTests {
         }
     }
 
+    /// `when: { state }` reads the window manager's `_NET_WM_STATE`: toggled full screen by an
+    /// EWMH request, alpha is full screen in the scene, and normal again when toggled back.
+    @Test func aWindowMadeFullScreenIsFullScreenInTheScene() throws {
+        let managed = try Managed()
+        defer { managed.finish() }
+        let alpha = managed.alpha
+        func toggleFullscreen() {
+            managed.desk.act { display in
+                var event = XEvent()
+                event.xclient.type = ClientMessage
+                event.xclient.send_event = 1
+                event.xclient.display = display
+                event.xclient.window = Window(alpha.window)
+                event.xclient.message_type = XInternAtom(display, "_NET_WM_STATE", 0)
+                event.xclient.format = 32
+                event.xclient.data.l.0 = 2  // toggle
+                event.xclient.data.l.1 = Int(XInternAtom(display, "_NET_WM_STATE_FULLSCREEN", 0))
+                event.xclient.data.l.3 = 2  // a pager's request
+                let root = XDefaultRootWindow(display)
+                XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &event)
+            }
+        }
+        func state() -> (Bool, Bool)? {
+            managed.desk.tracker.scene.windows.first { $0.info.id == alpha.window }.map {
+                ($0.info.isFullscreen, $0.info.isMaximized)
+            }
+        }
+        #expect(state().map { $0 == (false, false) } == true)
+        toggleFullscreen()
+        try managed.desk.waitForScene("alpha full screen") {
+            $0.windows.first { $0.info.id == alpha.window }?.info.isFullscreen == true
+        }
+        toggleFullscreen()
+        try managed.desk.waitForScene("alpha back to normal") {
+            $0.windows.first { $0.info.id == alpha.window }?.info.isFullscreen == false
+        }
+    }
+
     @Test func anIconifiedWindowLeavesTheSceneAndReturnsWhenActivated() throws {
         let managed = try Managed()
         defer { managed.finish() }

@@ -76,7 +76,8 @@ struct TraceRecording {
             Trace.Window(
                 id: UInt32(truncatingIfNeeded: window.info.id), className: window.info.windowClass,
                 instance: window.info.instance, title: window.info.title,
-                x: window.frame.x, y: window.frame.y, width: window.frame.width, height: window.frame.height)
+                x: window.frame.x, y: window.frame.y, width: window.frame.width, height: window.frame.height,
+                isFullscreen: window.info.isFullscreen, isMaximized: window.info.isMaximized)
         }
         let active = scene.activeWindow.flatMap { id in
             scene.windows.contains { $0.info.id == id } ? UInt32(truncatingIfNeeded: id) : nil

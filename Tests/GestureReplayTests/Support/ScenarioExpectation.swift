@@ -63,7 +63,10 @@ struct ScenarioFiles: Sendable, CustomTestStringConvertible {
             .init(folder: "phases", config: "on-update.yaml", trace: "drag-up.jsonl"),
             .init(folder: "phases", config: "on-end.yaml", trace: "drag-up.jsonl")
         ] + touchpad + commit + prevention
-        + ["left-over-firefox", "left-over-kitty", "right-over-firefox", "three-taps"].map {
+        + [
+            "left-over-firefox", "left-over-kitty", "right-over-firefox", "three-taps", "down-over-fullscreen-video",
+            "down-over-maximized-firefox"
+        ].map {
             ScenarioFiles(folder: "conditions", trace: "\($0).jsonl")
         }
         + [
