@@ -23,7 +23,72 @@ extension GestureEngine {
         flushActions()
         decideUndecidedTouches()
         flushActions()
+        if !viewTouches.isEmpty { updateViewTouches() }
         resetFinishedRecognizers()
+    }
+
+    /// Tells each view what UIKit's window would by now: a touch's `began` once no recognizer
+    /// that delays it may still want it, its moves, its `ended` once no recognizer that delays
+    /// ends may still want it, and `cancelled` when a recognizer that cancels touches in the
+    /// view takes it. Runs before finished recognizers are reset, so a failure counts.
+    func updateViewTouches() {
+        var index = 0
+        while index < viewTouches.count {
+            let touch = viewTouches[index]
+            updateView(of: touch)
+            if touch.viewState == .finished {
+                viewTouches.remove(at: index)
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    private func updateView(of touch: Touch) {
+        func tell(_ phase: TouchPhase) {
+            viewTouchEvents.append(ViewTouchEvent(touch: touch.id, phase: phase, time: now))
+        }
+        if isClaimed(touch) {
+            if touch.viewState == .delivering || touch.viewState == .endHeld { tell(.cancelled) }
+            touch.viewState = .finished
+            return
+        }
+        if touch.viewState == .held {
+            guard !isAwaited(touch, by: \.delaysTouchesBegan) else { return }
+            tell(.began)
+            touch.viewState = .delivering
+            touch.viewStamp = touch.frameStamp
+        }
+        if touch.viewState == .delivering {
+            if touch.frameStamp != touch.viewStamp, touch.phase == .moved || touch.phase == .stationary {
+                tell(.moved)
+            }
+            touch.viewStamp = touch.frameStamp
+            switch touch.phase {
+            case .cancelled:
+                tell(.cancelled)
+                touch.viewState = .finished
+            case .ended:
+                touch.viewState = .endHeld
+            case .began, .moved, .stationary:
+                return
+            }
+        }
+        if touch.viewState == .endHeld, !isAwaited(touch, by: \.delaysTouchesEnded) {
+            tell(.ended)
+            touch.viewState = .finished
+        }
+    }
+
+    /// Whether a recognizer that may still use the touch holds its delivery back.
+    private func isAwaited(_ touch: Touch, by delays: KeyPath<GestureRecognizer, Bool>) -> Bool {
+        for recognizer in touch.gestureRecognizers
+        where recognizer[keyPath: delays] && !recognizer.storedState.isFinished
+            && recognizer.sequenceTouches.contains(where: { $0 === touch })
+        {
+            return true
+        }
+        return false
     }
 
     func decideUndecidedTouches() {

@@ -20,6 +20,16 @@ public final class GestureEngine {
     /// What happened since the caller last cleared it.
     @exclusivity(unchecked)
     public internal(set) var events: [EngineEvent] = []
+    /// Whether to work out `viewTouchEvents`: off by default, and off in the daemon, whose
+    /// application gets touches through the X touch grab (`EngineEvent.delivery`).
+    public var reportsViewTouches = false
+    /// What the views under the touches received, as UIKit delivers touches beside recognizers
+    /// (`delaysTouchesBegan`, `delaysTouchesEnded`, `cancelsTouchesInView`), when
+    /// `reportsViewTouches` is on; cleared with `events` by `removeAllEvents()`.
+    public internal(set) var viewTouchEvents: [ViewTouchEvent] = []
+    /// The touches whose views are not done with them yet.
+    var viewTouches: [Touch] = []
+
     /// The time of the latest event or timer, in seconds.
     @exclusivity(unchecked)
     public private(set) var now: Double = 0
@@ -63,6 +73,7 @@ public final class GestureEngine {
     /// Forgets the reported events, keeping their storage.
     public func removeAllEvents() {
         events.removeAll(keepingCapacity: true)
+        viewTouchEvents.removeAll(keepingCapacity: true)
     }
 
     /// The touches now on the screen, in the order they landed.
@@ -173,6 +184,7 @@ public final class GestureEngine {
             id: sample.id, type: sample.type, location: sample.location,
             hitTestLocation: sample.hitTestLocation, time: now)
         liveTouches.append(touch)
+        if reportsViewTouches { viewTouches.append(touch) }
         if let hit = root.hitTest(root.convert(fromScreen: touch.hitTestLocation), for: touch.type) {
             touch.view = hit
             for view in hit.responderChain {

@@ -26,6 +26,21 @@ open class GestureRecognizer {
     /// Whether a touch it recognizes is kept from the application. UIKit's default is true.
     public var cancelsTouchesInView = true
 
+    /// Whether the view waits for this recognizer to fail before it gets a touch's `began`
+    /// (UIKit's default: false, the view gets touches at once and a recognition cancels them).
+    ///
+    /// It shapes the engine's `viewTouchEvents`, for views that receive touches as UIKit's do.
+    /// Under the daemon's X touch grab it is always in effect, whatever it says: the
+    /// application gets a touch only once no gesture wants it, replayed whole.
+    public var delaysTouchesBegan = false
+
+    /// Whether the view waits for this recognizer to fail before it gets a touch's `ended`
+    /// (UIKit's default: true, so a double tap's first lift is not a click before the second).
+    ///
+    /// As `delaysTouchesBegan`, it shapes `viewTouchEvents`; under the X touch grab the
+    /// application gets the whole touch, its end included, only when no gesture wants it.
+    public var delaysTouchesEnded = true
+
     /// Whether the recognizer takes part. Turning it off cancels a gesture in
     /// progress, or fails one that is still possible.
     public var isEnabled = true {

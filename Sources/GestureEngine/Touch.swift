@@ -127,6 +127,10 @@ public final class Touch {
     /// The engine's frame in which this touch last changed.
     @exclusivity(unchecked)
     var frameStamp: UInt64 = 0
+    /// Where the touch is in its view's delivery (`GestureEngine.reportsViewTouches`).
+    var viewState: ViewTouchState = .held
+    /// The frame whose change of this touch the view was last told of.
+    var viewStamp: UInt64 = 0
 
     init(id: TouchID, type: TouchType = .direct, location: Point, hitTestLocation: Point? = nil, time: Double) {
         self.id = id
@@ -168,4 +172,29 @@ public enum Delivery: Sendable, Hashable, CustomStringConvertible {
         case .rejected: "rejected"
         }
     }
+}
+
+/// Where a touch is in its delivery to the view under it, as UIKit's window delivers touches.
+enum ViewTouchState {
+    /// Not yet delivered: a recognizer that `delaysTouchesBegan` may still want it.
+    case held
+    /// The view got `began`; moves follow.
+    case delivering
+    /// The finger lifted, and a recognizer that `delaysTouchesEnded` may still want it.
+    case endHeld
+    /// Over for the view: it got `ended` or `cancelled`, or never will get anything.
+    case finished
+}
+
+/// What the view under a touch receives, as UIKit delivers `touchesBegan`, `touchesMoved`,
+/// `touchesEnded` and `touchesCancelled` to a view beside its gesture recognizers.
+public struct ViewTouchEvent: Sendable, Hashable, CustomStringConvertible {
+    /// The touch.
+    public var touch: TouchID
+    /// What the view is told: began, moved, ended or cancelled.
+    public var phase: TouchPhase
+    /// When, in seconds on the engine's clock.
+    public var time: Double
+
+    public var description: String { "\(time.shortDescription) view: touch \(touch) \(phase)" }
 }

@@ -9,6 +9,8 @@ final class TouchScript {
     let screen: View
     private(set) var time: Double = 0
     private(set) var log: [EngineEvent] = []
+    /// What the views received, when the engine `reportsViewTouches`.
+    private(set) var viewLog: [ViewTouchEvent] = []
     /// How many touch-downs the script sent.
     private(set) var downCount = 0
 
@@ -89,6 +91,7 @@ final class TouchScript {
 
     private func collect() {
         log.append(contentsOf: engine.events)
+        viewLog.append(contentsOf: engine.viewTouchEvents)
         engine.removeAllEvents()
     }
 
