@@ -19,7 +19,9 @@ public enum SceneBuilder {
             kind: .screen, frame: Rect(x: 0, y: 0, width: scene.width * scale, height: scene.height * scale))
         let built = GestureScene(root: root, description: scene)
         let fingerWindow = configuration.settings.fingerWindow
-        let strokeClassifier = configuration.strokeClassifier
+        // Built only for a config with strokes: the templates' pages stay out of the daemon otherwise.
+        let strokeClassifier =
+            configuration.allBindings.contains { $0.recognizer.kind == .stroke } ? configuration.strokeClassifier : nil
 
         func attach(_ bindings: [Binding], to view: View) {
             for binding in bindings {
@@ -109,7 +111,7 @@ public enum SceneBuilder {
 public enum RecognizerFactory {
     /// A new recognizer named after the binding.
     public static func make(
-        _ binding: Binding, fingerWindow: Double, strokeClassifier: StrokeClassifier = StrokeShapes.classifier
+        _ binding: Binding, fingerWindow: Double, strokeClassifier: StrokeClassifier? = nil
     ) -> GestureRecognizer {
         let name = binding.name
         let recognizer: GestureRecognizer =
@@ -171,7 +173,7 @@ public enum RecognizerFactory {
                         .init(\.numberOfTouchesRequired, \.numberOfTouchesRequired),
                         .init(\.maximumDistance, \.maximumDistance)
                     ]
-                ).withShapes(parameters.shapes, classifier: strokeClassifier)
+                ).withShapes(parameters.shapes, classifier: strokeClassifier ?? StrokeShapes.classifier)
             }
         recognizer.fingerWindow = fingerWindow
         recognizer.cancelsTouchesInView = binding.cancelsTouches
