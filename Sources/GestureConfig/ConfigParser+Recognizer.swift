@@ -1,3 +1,4 @@
+import Glibc
 import GestureEngine
 import YAMLReader
 
@@ -124,23 +125,21 @@ extension ConfigParser {
             return false
         }
         let path = StrokeTemplateFile.path(of: name, in: strokeFolder)
+        guard access(path, F_OK) == 0 || errno != ENOENT else {
+            report(
+                .invalidValue, at: node, unknown + ", and no template \(path)", found: name,
+                suggestion: builtIn ?? "record it with 'gesturebridge record --stroke \(name)', or use one of "
+                    + Suggestion.list(StrokeShapes.names))
+            return false
+        }
         do throws(ConfigErrors) {
             strokeTemplates[name] = try StrokeTemplateFile.read(path, name: name)
             return true
         } catch {
-            if let first = error.errors.first, first.kind == .unreadable, first.location.line == 0,
-                first.message == "no such file"
-            {
-                report(
-                    .invalidValue, at: node, unknown + ", and no template \(path)", found: name,
-                    suggestion: builtIn ?? "record it with 'gesturebridge record --stroke \(name)', or use one of "
-                        + Suggestion.list(StrokeShapes.names))
-            } else {
-                report(
-                    .invalidValue, at: node, "the shape '\(name)' cannot be read from \(path)", found: name,
-                    suggestion: "fix the template, or record it again with 'gesturebridge record --stroke \(name)'")
-                for problem in error.errors { report(problem) }
-            }
+            report(
+                .invalidValue, at: node, "the shape '\(name)' cannot be read from \(path)", found: name,
+                suggestion: "fix the template, or record it again with 'gesturebridge record --stroke \(name)'")
+            for problem in error.errors { report(problem) }
             return false
         }
     }

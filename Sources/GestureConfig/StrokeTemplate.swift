@@ -46,7 +46,7 @@ public enum StrokeTemplateFile {
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
                 || $0 == UInt8(ascii: "-")
         }
-        return allowed && !StrokeShapes.names.contains(name) && !StrokeShapes.polylines.contains { $0.0 == name }
+        return allowed && !StrokeShapes.isBuiltIn(name)
     }
 
     /// The file of the template `name` in `folder`.

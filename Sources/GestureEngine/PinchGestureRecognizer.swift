@@ -72,9 +72,9 @@ open class PinchGestureRecognizer: MultiFingerGestureRecognizer {
         let centroid = TouchGeometry.centroid(of: touches)
         var around = 0.0
         for index in touches.indices {
-            let before = Vector(dx: startPoints[index].x - startCentroid.x, dy: startPoints[index].y - startCentroid.y)
-            let now = Vector(dx: touches[index].location.x - centroid.x, dy: touches[index].location.y - centroid.y)
-            let radius = (before.dx * before.dx + before.dy * before.dy).squareRoot()
+            let before = startPoints[index] - startCentroid
+            let now = touches[index].location - centroid
+            let radius = startPoints[index].distance(to: startCentroid)
             guard radius > 0 else { continue }
             // |before × now| / |before| is |now|·sin(turn): the arc a finger has moved around the centre.
             around += (before.dx * now.dy - before.dy * now.dx) / radius

@@ -39,6 +39,12 @@ public enum StrokeShapes {
             "line-down-left"
         ]
 
+    /// Whether `name` is a built-in shape's, as a config names it or as a template is called
+    /// (`line-diagonal-up` too), so that no shape of your own can take it.
+    public static func isBuiltIn(_ name: String) -> Bool {
+        names.contains(name) || polylines.contains { $0.0 == name }
+    }
+
     /// Whether a recognized (directed) name is what `wanted` asks for: itself, or its undirected shape.
     public static func matches(_ recognized: String, wanted: String) -> Bool {
         recognized == wanted || (wanted == "circle" && recognized.hasPrefix("circle-"))

@@ -35,6 +35,8 @@ public final class GestureSession {
     private var runtime: BindingRuntime
     private var pendingDescription: SceneDescription?
     private var pendingConfiguration: Configuration?
+    /// The configuration's stroke classifier, worked out when the configuration comes.
+    private var strokeClassifier: StrokeClassifier?
     private var samples: [TouchSample] = []
     /// The touches that stand for the touchpad's fingers (`handle(pad:at:)`).
     var pad = PadGestureSynthesizer()
@@ -44,7 +46,8 @@ public final class GestureSession {
     /// Starts a session on a desktop.
     public init(configuration: Configuration, scene description: SceneDescription) {
         self.configuration = configuration
-        scene = SceneBuilder.build(configuration, scene: description)
+        strokeClassifier = SceneBuilder.strokeClassifier(for: configuration)
+        scene = SceneBuilder.build(configuration, scene: description, strokeClassifier: strokeClassifier)
         engine = GestureEngine(root: scene.root)
         runtime = BindingRuntime(scene: scene)
         outputs.reserveCapacity(64)
@@ -133,11 +136,14 @@ public final class GestureSession {
 
     func applyPendingChanges() {
         guard pendingDescription != nil || pendingConfiguration != nil, !isBusy else { return }
-        if let configuration = pendingConfiguration { self.configuration = configuration }
+        if let configuration = pendingConfiguration {
+            self.configuration = configuration
+            strokeClassifier = SceneBuilder.strokeClassifier(for: configuration)
+        }
         let description = pendingDescription ?? scene.description
         pendingDescription = nil
         pendingConfiguration = nil
-        scene = SceneBuilder.build(configuration, scene: description)
+        scene = SceneBuilder.build(configuration, scene: description, strokeClassifier: strokeClassifier)
         runtime = BindingRuntime(scene: scene)
         engine.root = scene.root
         installConditions()

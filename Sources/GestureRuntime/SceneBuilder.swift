@@ -14,14 +14,25 @@ public enum SceneBuilder {
     /// take only direct touches, so a touchpad gesture is hit-tested past them to the
     /// window under the pointer.
     public static func build(_ configuration: Configuration, scene: SceneDescription) -> GestureScene {
+        build(configuration, scene: scene, strokeClassifier: strokeClassifier(for: configuration))
+    }
+
+    /// The classifier a configuration's strokes share (the built-in shapes and its own); nil when
+    /// it binds no stroke, so a daemon without strokes never builds one. A session works it out
+    /// once per configuration, not at every change of windows.
+    public static func strokeClassifier(for configuration: Configuration) -> StrokeClassifier? {
+        configuration.allBindings.contains { $0.recognizer.kind == .stroke } ? configuration.strokeClassifier : nil
+    }
+
+    /// Builds a scene with the stroke classifier worked out before (`strokeClassifier(for:)`).
+    public static func build(
+        _ configuration: Configuration, scene: SceneDescription, strokeClassifier: StrokeClassifier?
+    ) -> GestureScene {
         let scale = scene.pointsPerPixel
         let root = View(
             kind: .screen, frame: Rect(x: 0, y: 0, width: scene.width * scale, height: scene.height * scale))
         let built = GestureScene(root: root, description: scene)
         let fingerWindow = configuration.settings.fingerWindow
-        // Built only for a config with strokes: the templates' pages stay out of the daemon otherwise.
-        let strokeClassifier =
-            configuration.allBindings.contains { $0.recognizer.kind == .stroke } ? configuration.strokeClassifier : nil
 
         func attach(_ bindings: [Binding], to view: View) {
             for binding in bindings {

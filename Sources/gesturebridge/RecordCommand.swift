@@ -52,7 +52,7 @@ struct RecordCommand: Subcommand {
             file = ""
             guard StrokeTemplateFile.isValidName(name) else {
                 throw .invalid(
-                    StrokeShapes.names.contains(name) || StrokeShapes.polylines.contains { $0.0 == name }
+                    StrokeShapes.isBuiltIn(name)
                         ? "--stroke \(name): '\(name)' is a built-in shape; bind it as it is, or record yours under another name"
                         : "--stroke \(name): a shape's name is 1 to 32 lowercase letters, digits and dashes, starting with a letter"
                 )
