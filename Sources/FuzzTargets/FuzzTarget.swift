@@ -13,7 +13,7 @@ import GestureReplay
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// `config.yaml`: YAML, validation, then a replay of the exercise trace.
     case config
-    /// A JSON Lines trace (`shared/spec/replay.md`), replayed.
+    /// A JSON Lines trace (`docs/replay-contract.md`), replayed.
     case trace
     /// An evemu recording, imported and replayed.
     case evemu

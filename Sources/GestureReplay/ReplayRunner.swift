@@ -4,7 +4,7 @@ import GestureEngine
 
 /// Runs the real engine, config and bindings over a trace on a virtual clock.
 ///
-/// The replay contract (`shared/spec/replay.md`): touch lines at the same time form
+/// The replay contract (`docs/replay-contract.md`): touch lines at the same time form
 /// one frame (`TouchFeed`, as in the daemon); timers fire at their own virtual time between lines; after the last
 /// line the clock runs on until no timer is pending. Nothing is injected anywhere.
 public enum ReplayRunner {

@@ -4,7 +4,7 @@ import GestureRuntime
 /// A recorded or hand-written touch trace: the scene it happened in and its input events in time order.
 ///
 /// This is the parsed form of the JSON Lines trace format of the replay contract
-/// (`/work/shared/spec/replay.md`). Coordinates are screen pixels with y
+/// (`docs/replay-contract.md`). Coordinates are screen pixels with y
 /// downwards, exactly as written; `Screen.pointsPerPixel` converts them to the
 /// engine's points. `TraceReader` guarantees the invariants the documentation
 /// of each field states.

@@ -1,6 +1,6 @@
 /// The inputs `gesturebridge replay` reads, told apart by their content.
 public enum TraceFormat: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// Our JSON Lines trace (`/work/shared/spec/replay.md`): a line that starts with `{`.
+    /// Our JSON Lines trace (`docs/replay-contract.md`): a line that starts with `{`.
     case jsonLines
     /// An evemu recording or description: `# EVEMU`, or lines such as `N:`, `A:`, `E:`.
     case evemu

@@ -43,11 +43,11 @@ import Testing
         )
     }
 
-    @Test(.sharedRecordings) func convertPrintsTheImportedTraceAsJSONLines() throws {
-        let (status, output, errors) = try Self.run(["replay", "--convert", try SharedRecordings.path(Self.atmel)])
+    @Test func convertPrintsTheImportedTraceAsJSONLines() throws {
+        let (status, output, errors) = try Self.run(["replay", "--convert", Recordings.path(Self.atmel)])
         #expect(status == 0 && errors.isEmpty, "\(errors)")
         let converted = try TraceReader.read(output, file: "converted.jsonl")
-        let imported = try SharedRecordings.importTrace(Self.atmel)
+        let imported = try Recordings.importTrace(Self.atmel)
         #expect(converted.header == imported.header)
         #expect(converted.events.map(\.input) == imported.events.map(\.input))
         #expect(converted.events.map(\.time) == imported.events.map(\.time))
@@ -55,7 +55,6 @@ import Testing
     }
 
     @Test(
-        .sharedRecordings,
         arguments: [
             (atmel, "1000x500@120", #"{"screen": {"width": 1000, "height": 500, "dpi": 120}}"#),
             (
@@ -65,16 +64,16 @@ import Testing
         ])
     func screenOptionSetsTheScreenAndTheDpiFollowsTheDevice(name: String, screen: String, header: String) throws {
         let (status, output, errors) = try Self.run(
-            ["replay", "--convert", "--screen", screen, try SharedRecordings.path(name)])
+            ["replay", "--convert", "--screen", screen, Recordings.path(name)])
         #expect(status == 0, "\(errors)")
         #expect(output.split(separator: "\n").first.map(String.init) == header)
     }
 
-    @Test(.sharedRecordings) func deviceDescriptionCompletesARecordingWithoutOne() throws {
-        let path = try SharedRecordings.path(Self.isdv4)
+    @Test func deviceDescriptionCompletesARecordingWithoutOne() throws {
+        let path = Recordings.path(Self.isdv4)
         let withDescription = try Self.run([
             "replay", "--convert", path, "--device-description",
-            try SharedRecordings.path(SharedRecordings.isdv4Description)
+            Recordings.path(Recordings.isdv4Description)
         ])
         #expect(withDescription.status == 0, "\(withDescription.errors)")
         #expect(try TraceReader.read(withDescription.output, file: "converted.jsonl").events.count > 100)
@@ -113,12 +112,12 @@ import Testing
                     + "WIDTHxHEIGHT@DPI"), "\(errors)")
     }
 
-    @Test(.sharedRecordings) func replayingARecordingDecidesTheDeliveryOfEachTouch() throws {
+    @Test func replayingARecordingDecidesTheDeliveryOfEachTouch() throws {
         var config = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { config.deleteLastPathComponent() }
         config.appendPathComponent("Config/config.yaml")
         let (status, output, errors) = try Self.run(
-            ["replay", "--config", config.path, "--format", "json", try SharedRecordings.path(Self.atmel)])
+            ["replay", "--config", config.path, "--format", "json", Recordings.path(Self.atmel)])
         #expect(status == 0, "\(errors)")
         let lines = output.split(separator: "\n").map(String.init)
         #expect(!lines.isEmpty)

@@ -13,9 +13,9 @@ struct RecordingOutcome: Sendable, CustomTestStringConvertible {
 
 /// Every shared real-touchscreen recording, replayed under a config made for it, is what the person did.
 ///
-/// `shared/data/touch-recordings/SOURCES.md` describes the gestures; the README's
+/// `Tests/Recordings/SOURCES.md` describes the gestures; the README's
 /// "Real touchscreens" section has the figures and the reasons behind the defaults.
-@Suite(.sharedRecordings) struct RealRecordingGestureTests {
+@Suite struct RealRecordingGestureTests {
     static let outcomes: [RecordingOutcome] = [
         // A turn (not a pinch), a 3- and a 5-finger pinch, a 4-finger tap, a 3-finger swipe, and a
         // last turn still under way when the recording stops (so it is cancelled).

@@ -69,7 +69,7 @@ struct RecordedHand {
 }
 
 /// The figures the README's "Real touchscreens" section quotes, measured on the recordings.
-@Suite(.sharedRecordings) struct RealRecordingMeasurementTests {
+@Suite struct RealRecordingMeasurementTests {
     /// Hands whose fingers all landed within 0.3 s: gestures, not fingers placed one by one.
     static func multiFingerGestures() throws -> [RecordedHand] {
         try RecordedHand.allRecorded().filter { $0.peak >= 2 && $0.landingSpread <= 0.3 }

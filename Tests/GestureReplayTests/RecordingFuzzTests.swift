@@ -2,7 +2,7 @@ import Testing
 @testable import GestureReplay
 
 /// Mutated real recordings either import as a valid trace or fail with an error on a line that exists.
-@Suite(.sharedRecordings) struct RecordingFuzzTests {
+@Suite struct RecordingFuzzTests {
     /// A recording to mutate: its text (cut to its first lines to keep runs short) and an optional description.
     struct Base: Sendable, CustomTestStringConvertible {
         var name: String
@@ -20,10 +20,10 @@ import Testing
 
     static func bases() throws -> [Base] {
         func head(_ name: String, lines: Int) throws -> String {
-            try SharedRecordings.text(name).split(separator: "\n", omittingEmptySubsequences: false)
+            try Recordings.text(name).split(separator: "\n", omittingEmptySubsequences: false)
                 .prefix(lines).joined(separator: "\n")
         }
-        let isdv4 = try SharedRecordings.text(SharedRecordings.isdv4Description)
+        let isdv4 = try Recordings.text(Recordings.isdv4Description)
         return [
             Base(
                 name: "Atmel evemu",

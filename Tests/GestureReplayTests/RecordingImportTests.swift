@@ -1,7 +1,7 @@
 import Testing
 @testable import GestureReplay
 
-/// What SOURCES.md says about one shared recording, as the import must reproduce it.
+/// What SOURCES.md says about one real recording, as the import must reproduce it.
 struct RecordingCase: Sendable, CustomTestStringConvertible {
     let name: String
     let touches: Int
@@ -17,8 +17,8 @@ struct RecordingCase: Sendable, CustomTestStringConvertible {
     var testDescription: String { name }
 }
 
-/// Every shared recording imports, and its touches, timing and fingers match SOURCES.md.
-@Suite(.sharedRecordings) struct RecordingImportTests {
+/// Every real recording imports, and its touches, timing and fingers match SOURCES.md.
+@Suite struct RecordingImportTests {
     static let cases: [RecordingCase] = [
         RecordingCase(
             name: "evemu__3m.event", touches: 34, duration: 29.1, maximumFingers: 10, cancels: 2,
@@ -76,7 +76,7 @@ struct RecordingCase: Sendable, CustomTestStringConvertible {
 
     @Test(arguments: cases)
     func recordingImportsWithTheTouchesAndTimingSourcesDescribes(recording: RecordingCase) throws {
-        let trace = try SharedRecordings.importTrace(recording.name)
+        let trace = try Recordings.importTrace(recording.name)
         let statistics = TraceStatistics(trace)
         #expect(statistics.touches == recording.touches)
         #expect(abs(statistics.duration - recording.duration) < 0.05, "duration \(statistics.duration)")
@@ -95,9 +95,9 @@ struct RecordingCase: Sendable, CustomTestStringConvertible {
         }
     }
 
-    @Test(arguments: cases.map(\.name) + [SharedRecordings.isdv4Description])
+    @Test(arguments: cases.map(\.name) + [Recordings.isdv4Description])
     func convertedRecordingReadsBackAsTheSameTrace(name: String) throws {
-        let trace = try SharedRecordings.importTrace(name)
+        let trace = try Recordings.importTrace(name)
         let text = TraceWriter.write(trace)
         let readBack = try TraceReader.read(text, file: "converted.jsonl")
         #expect(readBack.header == trace.header)
@@ -110,7 +110,7 @@ struct RecordingCase: Sendable, CustomTestStringConvertible {
 
     @Test func fastTapsAreNineTapsOfTwoFramesWithGapsSourcesGives() throws {
         let statistics = TraceStatistics(
-            try SharedRecordings.importTrace("evemu-devices__Atmel_maXTouch_Touchscreen.1-finger-fast-taps.events"))
+            try Recordings.importTrace("evemu-devices__Atmel_maXTouch_Touchscreen.1-finger-fast-taps.events"))
         #expect(statistics.gestures.count == 9)
         for gesture in statistics.gestures {
             #expect((82...110).contains(gesture.milliseconds), "a tap of \(gesture.milliseconds) ms")
@@ -123,7 +123,7 @@ struct RecordingCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func threeMEndsWithTwoFingersCancelledAtTheLastFrame() throws {
-        let trace = try SharedRecordings.importTrace("evemu__3m.event")
+        let trace = try Recordings.importTrace("evemu__3m.event")
         let cancels = trace.events.filter {
             if case .touch(let touch) = $0.input { touch.phase == .cancelled } else { false }
         }
@@ -138,7 +138,7 @@ struct RecordingCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func wacomFingersLiftAndTouchDownAgainAsNewTouches() throws {
-        let statistics = TraceStatistics(try SharedRecordings.importTrace("evemu-devices__Wacom_DTH2242_Finger.events"))
+        let statistics = TraceStatistics(try Recordings.importTrace("evemu-devices__Wacom_DTH2242_Finger.events"))
         let twoFingerTaps = statistics.gestures.filter { $0.landings == [0, 76] }
         #expect(twoFingerTaps.map(\.milliseconds).sorted() == [236, 262])
         #expect(statistics.gestures.contains { $0.landings == [0, 696] }, "the second finger 696 ms late")
@@ -153,7 +153,7 @@ struct RecordingCase: Sendable, CustomTestStringConvertible {
 
     @Test func resolutionMakesPointsTheDevicesPhysicalSize() throws {
         // Dell Canvas: 32767 units at 55 units/mm is 595.8 mm, so 1920 px over 23.46 in.
-        let trace = try SharedRecordings.importTrace(
+        let trace = try Recordings.importTrace(
             "evemu-devices__dell_canvas_touch.evemu",
             screen: Trace.Screen(width: 3840, height: 2160, dpi: 200))
         #expect(trace.header.screen == Trace.Screen(width: 3840, height: 2160, dpi: 163.716))
@@ -163,7 +163,7 @@ struct RecordingCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func withoutResolutionTheScreensDpiIsKept() throws {
-        let trace = try SharedRecordings.importTrace(
+        let trace = try Recordings.importTrace(
             "evemu__3m.event",
             screen: Trace.Screen(width: 1280, height: 800, dpi: 120))
         #expect(trace.header.screen == Trace.Screen(width: 1280, height: 800, dpi: 120))
@@ -175,7 +175,7 @@ struct RecordingCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func theLargestRecordingImportsQuickly() throws {
-        let text = try SharedRecordings.text("evemu__3m.event")
+        let text = try Recordings.text("evemu__3m.event")
         let clock = ContinuousClock()
         let start = clock.now
         let trace = try TraceImporter.read(text, file: "evemu__3m.event")

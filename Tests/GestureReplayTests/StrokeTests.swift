@@ -60,7 +60,7 @@ import Testing
         }
     }
 
-    /// Every built-in shape bound for one, two and three fingers (lines from two) beside each shared recording's
+    /// Every built-in shape bound for one, two and three fingers (lines from two) beside each real recording's
     /// own gestures (its config, as the README's table replays it): the strokes take part in
     /// the ordering rules like any recognizer, so the recordings' taps, drags, swipes, pinches
     /// and turns keep their gestures and fire no stroke. The one recording of a drawn shape,

@@ -12,7 +12,7 @@ import Testing
 /// recordings' README lists them). The result is a `ScenarioRun`, so the
 /// questions asked of hand-written scenarios can be asked of real hands.
 struct RecordingReplay: Sendable, CustomTestStringConvertible {
-    /// The recording's name in `shared/data/touch-recordings`.
+    /// The recording's name in `Tests/Recordings`.
     var recording: String
     /// The config's name in `Traces/recordings`.
     var config: String
@@ -28,7 +28,7 @@ struct RecordingReplay: Sendable, CustomTestStringConvertible {
 
     /// The recording as the engine receives it: imported, mapped, and turned the right way up.
     func trace() throws -> Trace {
-        var trace = try SharedRecordings.importTrace(recording, screen: screen)
+        var trace = try Recordings.importTrace(recording, screen: screen)
         guard invertsY else { return trace }
         let height = trace.header.screen.height
         for index in trace.events.indices {
@@ -95,7 +95,7 @@ extension RecordingReplay {
         recording: "MonkeyHelper__phone-two-finger-drag.getevent.txt",
         config: "phone.yaml", screen: .init(width: 480, height: 800, dpi: 233))
 
-    /// Every shared recording, each under the config made for it.
+    /// Every real recording, each under the config made for it.
     static let all: [RecordingReplay] = [
         threeM, dellCanvas, wacomDTH2242, atmelFastTaps, atmelHold, atmelFourFingerDrag, ep0430Scroll,
         ep0430FourFingerDrag, isdv4TopSwipe, isdv4Circle, phoneDrag

@@ -9,7 +9,7 @@ import Glibc
 /// Each runs with a home, config, cache and runtime directory of its own (never the
 /// user's), and those that want one in a session bus of its own. How each is started,
 /// restarted and told apart, and what it lacks, is written here once; the scenarios in
-/// `DesktopMatrixTests` are the same for all. See `shared/notes/x11-test-server.md`.
+/// `DesktopMatrixTests` are the same for all. The servers are `XServer`s.
 enum DesktopKind: String, CaseIterable, Sendable, CustomStringConvertible {
     case openbox, xfwm4, mutter, i3, kwin
 

@@ -3,7 +3,7 @@ import Foundation
 /// A client for one inputtest device's socket: touches, keys and touchpad gestures into a real Xorg.
 ///
 /// Speaks the binary protocol of `xf86-input-inputtest-protocol.h` (little-endian, the
-/// C struct layout of that header; see `shared/notes/x11-test-server.md`). Every call
+/// C struct layout of that header, from xserver-xorg-dev). Every call
 /// that sends a frame then waits for the server's SYNC_FINISHED, so when it returns the
 /// server has processed the events and delivered them to its clients' queues.
 ///

@@ -2,55 +2,28 @@ import Foundation
 import Testing
 @testable import GestureReplay
 
-/// The real touchscreen recordings in `shared/data/touch-recordings`, and what tests measure on imported traces.
+/// The real touchscreen recordings the repository carries in `Tests/Recordings`, and what tests measure on them.
 ///
-/// The folder lives beside the repository (`<clone>/../shared`); a git worktree
-/// sits deeper, so every ancestor of the repository is tried. In CI (`CI` set) a missing
-/// folder fails the tests that need it, with a message saying where it was looked for:
-/// there they must never pass by not running. In a plain clone without it they are
-/// skipped, saying why (`.sharedRecordings`).
-enum SharedRecordings {
-    /// Whether the tests that read the recordings run: when they are there, and always in CI.
-    static var run: Bool {
-        if case .success = folder { return true }
-        return ProcessInfo.processInfo.environment["CI"] != nil
-    }
-
-    /// The recordings folder, or nil with the places that were tried.
-    static let folder: Result<URL, LocateError> = {
-        // This file is <repo>/Tests/GestureReplayTests/Support/SharedRecordings.swift.
+/// They are part of the clone (`Tests/Recordings/SOURCES.md` says where each comes from and
+/// under which licence), so the tests that read them run everywhere and are never skipped.
+enum Recordings {
+    /// `Tests/Recordings` of this checkout.
+    static let folder: URL = {
+        // This file is <repo>/Tests/GestureReplayTests/Support/Recordings.swift.
         var directory = URL(fileURLWithPath: #filePath)
-        for _ in 0..<4 { directory.deleteLastPathComponent() }
-        var tried: [String] = []
-        while true {
-            let candidate = directory.appendingPathComponent("shared/data/touch-recordings")
-            tried.append(candidate.path)
-            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("SOURCES.md").path) {
-                return .success(candidate)
-            }
-            let parent = directory.deletingLastPathComponent()
-            if parent.path == directory.path { return .failure(LocateError(tried: tried)) }
-            directory = parent
-        }
+        for _ in 0..<3 { directory.deleteLastPathComponent() }
+        return directory.appendingPathComponent("Recordings")
     }()
-
-    struct LocateError: Error, CustomStringConvertible {
-        var tried: [String]
-        var description: String {
-            "the shared touch recordings were not found; looked for shared/data/touch-recordings/SOURCES.md at "
-                + tried.joined(separator: ", ")
-        }
-    }
 
     /// The text of a recording, failing the test when the folder or file is missing.
     static func text(_ name: String) throws -> String {
-        let url = try folder.get().appendingPathComponent(name)
+        let url = folder.appendingPathComponent(name)
         return try String(contentsOf: url, encoding: .utf8)
     }
 
     /// The path of a recording, for command-line tests.
-    static func path(_ name: String) throws -> String {
-        try folder.get().appendingPathComponent(name).path
+    static func path(_ name: String) -> String {
+        folder.appendingPathComponent(name).path
     }
 
     /// The ISDv4 `.events` files have their description in this `.desc`.
@@ -111,14 +84,5 @@ struct TraceStatistics {
                 gestures[gestures.count - 1].end = event.time
             }
         }
-    }
-}
-
-extension Trait where Self == ConditionTrait {
-    /// For tests that read the shared recordings: skipped in a plain clone that has none, never in CI.
-    static var sharedRecordings: Self {
-        .enabled(
-            if: SharedRecordings.run,
-            "the shared touch recordings (../shared/data/touch-recordings) are not beside this clone")
     }
 }
