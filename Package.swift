@@ -112,6 +112,9 @@ let package = Package(
         .target(name: "TestReaper", path: "Tests/TestReaper"),
         // Helpers more than one test target uses (scripts written so no child inherits them).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // A lost test X server fails the test that used it, never the test process: Xlib's IO
+        // error hooks made to return, and a lost display's requests discarded (Tests/TestXlib).
+        .target(name: "TestXlib", path: "Tests/TestXlib", linkerSettings: [.linkedLibrary("X11")]),
         // The parsers' libFuzzer harnesses, and a runner for their corpus without libFuzzer;
         // `make fuzz` builds the runner with `--sanitize=fuzzer -DFUZZING` instead (Fuzz/README.md).
         .target(
@@ -148,7 +151,7 @@ let package = Package(
             dependencies: [
                 "X11Bridge", "GestureEngine", "GestureConfig", "GestureRuntime", "gesturebridge", "x11-test-client",
                 "latency-floor",
-                "TestReaper", "TestSupport", .product(name: "Logging", package: "swift-log")
+                "TestReaper", "TestSupport", "TestXlib", .product(name: "Logging", package: "swift-log")
             ]
         )
     ],

@@ -16,12 +16,20 @@ public final class X11Connection {
     /// The display name, as given or from `DISPLAY`.
     public let name: String
 
+    /// Run on each display this process opens, before its first request: nil in the program,
+    /// whose loss handler exits (`exitWhenConnectionIsLost`). The tests set it once, before their
+    /// first server starts, so that a lost test server fails the test using it instead of ending
+    /// the test process (`Tests/TestXlib`); objects that open their own connection, such as
+    /// `FeedbackOverlay`, get it too.
+    nonisolated(unsafe) public static var prepareDisplay: ((OpaquePointer) -> Void)?
+
     /// Opens the display (nil: `DISPLAY`) and negotiates XInput2, asking for 2.4 and accepting 2.2 or newer.
     public init(displayName: String? = nil) throws(X11Error) {
         let name = displayName ?? getenvString("DISPLAY") ?? ""
         // Before the first request: Xlib's default error handler would exit the process.
         X11ErrorStore.install()
         guard let display = XOpenDisplay(displayName) else { throw .cannotOpenDisplay(name) }
+        Self.prepareDisplay?(display)
         var opcode: Int32 = 0, event: Int32 = 0, error: Int32 = 0
         guard XQueryExtension(display, "XInputExtension", &opcode, &event, &error) != 0 else {
             XCloseDisplay(display)

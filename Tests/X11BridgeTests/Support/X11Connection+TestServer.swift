@@ -1,36 +1,69 @@
 import CX11
+import Foundation
 import Glibc
+import TestXlib
+import Testing
 @testable import X11Bridge
 
 extension X11Connection {
     /// A connection to a test server whose loss fails only the test using it.
     ///
-    /// Xlib's default reaction to a broken connection is `exit(1)`: a test server that died
-    /// (a crash, an OOM kill) would end the whole test run, with every other suite's servers.
-    /// Here the exit handler returns instead; Xlib then marks the display dead and its calls
-    /// return at once, so the test fails on what it expected and the run goes on.
+    /// Every connection the test process opens is prepared that way (`TestServerLoss`), those
+    /// that objects such as `FeedbackOverlay` open for themselves included; this name says so
+    /// where a test opens one.
     static func toTestServer(_ display: String) throws -> X11Connection {
-        let connection = try X11Connection(displayName: display)
-        surviveLoss(of: connection.display)
-        return connection
+        TestServerLoss.install()
+        return try X11Connection(displayName: display)
     }
 
-    /// Makes losing `display` return to the caller instead of exiting the test process.
-    ///
-    /// Both of Xlib's hooks must return: its default IO error handler exits by itself, before
-    /// the display's exit handler is reached (libX11 1.8's `_XIOError`).
+    /// Prepares a display a test opened with `XOpenDisplay` itself, as `X11Connection` does its own.
     static func surviveLoss(of display: OpaquePointer) {
-        _ = returningIOErrorHandler
-        XSetIOErrorExitHandler(display, { _, _ in }, nil)
+        TestServerLoss.install()
+        gb_xlib_survive_loss(display)
+    }
+}
+
+/// What a lost test X server does to the test process: fails the test that found it, and nothing else.
+///
+/// Xlib's default reaction to a broken connection is `exit(1)`, with every other suite's
+/// servers; and a display that is only told to carry on piles its requests into an output
+/// buffer that never drains, until libX11 writes through a NULL request (a SIGSEGV that once
+/// ended a whole run, under mutter beside a CPU hog). `Tests/TestXlib` makes Xlib's hooks
+/// return and discards a lost display's requests, so its calls return at once and fail; the
+/// loss itself is recorded as an issue of the test whose thread found it. A server a test
+/// stops on purpose (`XServer.stop`) is expected to go: connections still open to it are not
+/// a failure.
+enum TestServerLoss {
+    /// Installs the hooks once, before the first display is opened: `XServer.start` calls it.
+    static func install() { _ = installed }
+
+    private static let installed: Void = {
+        gb_xlib_install_loss_handler { name in
+            TestServerLoss.lost(name.map { String(cString: $0) } ?? "?")
+        }
+        X11Connection.prepareDisplay = { gb_xlib_survive_loss($0) }
+    }()
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var stopping: Set<String> = []
+
+    /// `display`'s server is being stopped by its test: losing it is expected from now on.
+    static func expectLoss(of display: String) {
+        lock.withLock { _ = stopping.insert(display) }
     }
 
-    /// Installed once for the test process: says which display broke, and returns.
-    private static let returningIOErrorHandler: Void = {
-        XSetIOErrorHandler { display in
-            let name = display.flatMap { XDisplayString($0) }.map { String(cString: $0) } ?? "?"
-            let message = "test: lost the connection to the X server \(name)\n"
-            _ = message.withCString { write(2, $0, strlen($0)) }
-            return 0
-        }
-    }()
+    /// A new server took `display` (X reuses numbers): losing it is a failure again.
+    static func watch(_ display: String) {
+        lock.withLock { _ = stopping.remove(display) }
+    }
+
+    private static func lost(_ display: String) {
+        let expected = lock.withLock { stopping.contains(display) }
+        if expected { return }
+        let message = "test: lost the connection to the X server \(display)\n"
+        _ = message.withCString { write(2, $0, strlen($0)) }
+        Issue.record(
+            "lost the connection to the test X server \(display): it died under the test (its Xorg.log is in its gesturebridge-x-* directory)"
+        )
+    }
 }

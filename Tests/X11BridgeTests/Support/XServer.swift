@@ -7,7 +7,7 @@ import TestSupport
 /// fresh temporary directory, starts `Xorg -displayfd`, and stops the server
 /// (and removes the directory) on `stop()`. It needs root, as Xorg does on
 /// these machines; a test that cannot start it fails with the reason, it
-/// never skips. See `shared/notes/x11-test-server.md`.
+/// never skips. A server that dies under a test fails that test alone (`TestServerLoss`).
 final class XServer: @unchecked Sendable {
     /// An inputtest device the server is configured with.
     enum Device: String, CaseIterable, Sendable {
@@ -50,6 +50,7 @@ final class XServer: @unchecked Sendable {
     static func start(devices: [Device] = Device.allCases, width: Int = 1920, height: Int = 1080) throws -> XServer {
         let xorg = ["/usr/lib/xorg/Xorg", "/usr/bin/Xorg"].first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let xorg else { throw StartError.xorgMissing }
+        TestServerLoss.install()
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("gesturebridge-x-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -84,6 +85,7 @@ final class XServer: @unchecked Sendable {
         let server = XServer(
             directory: directory, display: ":" + number.trimmingCharacters(in: .whitespacesAndNewlines),
             process: process, devices: devices)
+        TestServerLoss.watch(server.display)
         return server
     }
 
@@ -99,6 +101,7 @@ final class XServer: @unchecked Sendable {
     /// Xorg may hold SIGTERM blocked for seconds (it retries D-Bus on these
     /// machines), so after 3 s it gets SIGKILL: a test server has nothing to save.
     func stop() {
+        TestServerLoss.expectLoss(of: display)
         if process.isRunning {
             process.terminate()
             let deadline = Date().addingTimeInterval(3)
