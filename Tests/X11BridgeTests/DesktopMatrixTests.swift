@@ -282,12 +282,11 @@ struct DesktopMatrixTests {
         }
     }
 
-    /// Waits until the window's frame is drawn, then gives the manager a moment more: mutter's
-    /// frames take no input before they settle after mapping (its map effect), and X sends no
-    /// event for either.
+    /// Waits until the window's frame is drawn and stays still: mutter's frames take no input
+    /// before they settle after mapping (its map effect), and X sends no event for either.
     func settle(_ client: TestClient, _ scene: DesktopScene) throws {
         try scene.waitUntilTitleBarDrawn(client.window)
-        usleep(1_000_000)
+        try scene.waitUntilStill(scene.frameBox(client.window), for: 0.4)
     }
 
     static func milliseconds(_ microseconds: Int64) -> String {

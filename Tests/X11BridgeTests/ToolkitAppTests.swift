@@ -138,10 +138,11 @@ struct ToolkitAppTests {
                 + (1...200).map(String.init), display: display)
         let list = try scene.clientBox(window("Zenity", scene))
         try gesture(scene, list)
-        // Kinetic scrolling settles within a second.
-        usleep(1_500_000)
+        // Kinetic scrolling, over once the list stands still; then the tapped row is drawn selected.
+        try scene.waitUntilStill(list, for: 0.4)
+        let before = scene.pixels(of: list)
         try scene.tap(at: (list.midX, list.y + 95))
-        usleep(300_000)
+        try scene.waitUntilChanged(list, from: before, "the tapped row drawn selected")
         try scene.tap(at: (list.maxX - 50, list.y + list.height - 24))
         #expect(zenity.exitStatus(within: 10) == 0, "OK answers zenity --list")
         return zenity.printed.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -189,6 +189,45 @@ final class DesktopScene: @unchecked Sendable {
         }
     }
 
+    /// A fingerprint of what the screen shows in `box` (its pixels, hashed), nil when X gives no
+    /// image. Reads the root window, so under a compositor it is what is on the glass.
+    func pixels(of box: Box) -> UInt64? {
+        let display = connection.display
+        guard box.width >= 1, box.height >= 1,
+            let image = XGetImage(
+                display, Window(connection.root.rawValue), Int32(box.x), Int32(box.y), UInt32(box.width),
+                UInt32(box.height), UInt(UInt32.max), ZPixmap)
+        else { return nil }
+        defer { _ = cx11_XDestroyImage(image) }
+        let count = Int(image.pointee.bytes_per_line) * Int(image.pointee.height)
+        guard let data = image.pointee.data else { return nil }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        for byte in UnsafeRawBufferPointer(start: data, count: count) {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return hash
+    }
+
+    /// Waits until what the screen shows in `box` has not changed for `still` seconds: an
+    /// animation (a map effect, kinetic scrolling) is over. X sends no event for that.
+    func waitUntilStill(_ box: Box, for still: Double = 0.3, timeout: Double = 20) throws {
+        var last = pixels(of: box)
+        var since = Date()
+        try waitUntil("the screen still at \(box) for \(still) s", timeout: timeout) {
+            let now = pixels(of: box)
+            if now != last {
+                last = now
+                since = Date()
+            }
+            return now != nil && Date().timeIntervalSince(since) >= still
+        }
+    }
+
+    /// Waits until what the screen shows in `box` differs from `before` (from `pixels(of:)`).
+    func waitUntilChanged(_ box: Box, from before: UInt64?, _ what: String, timeout: Double = 10) throws {
+        try waitUntil(what, timeout: timeout) { pixels(of: box) != before }
+    }
+
     /// Whether the window's `_NET_WM_STATE` holds both maximized states.
     func isMaximized(_ window: UInt64) -> Bool {
         let display = connection.display
