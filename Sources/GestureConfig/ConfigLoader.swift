@@ -47,7 +47,7 @@ public enum ConfigLoader {
                 "key '\(duplicate.key)' appears twice in one mapping (first on line \(duplicate.first.line))",
                 found: duplicate.key, suggestion: "write each key once, merging the two values")
         }
-        var configuration = parser.configuration(document.root)
+        var configuration = parser.configuration(Self.checkingDuplicates(of: document))
         configuration.isBlank = document.root == nil
         guard parser.errors.isEmpty else {
             var errors = ConfigErrors(parser.errors)
@@ -60,6 +60,29 @@ public enum ConfigLoader {
             throw errors
         }
         return configuration
+    }
+
+    /// The root, with the value of each top-level key given twice added to the first's, so that
+    /// what the second block says is checked too: its bindings, its apps and their errors. (The
+    /// duplicate is an error already, so nothing loads; this is only for the rest of the errors.)
+    /// Lists are joined, mappings' pairs joined; two values of different kinds are left as they are.
+    static func checkingDuplicates(of document: YAML.Document) -> YAML.Node? {
+        guard var root = document.root, var pairs = root.mapping else { return document.root }
+        for (duplicate, pair) in zip(document.duplicateKeys, document.duplicatePairs) {
+            guard let index = pairs.firstIndex(where: { $0.key.mark == duplicate.first }) else { continue }
+            let first = pairs[index].value
+            switch (first.content, pair.value.content) {
+            case let (.sequence(earlier), .sequence(later)):
+                pairs[index].value = YAML.Node(mark: first.mark, content: .sequence(earlier + later))
+            case let (.mapping(earlier), .mapping(later)):
+                pairs[index].value = YAML.Node(mark: first.mark, content: .mapping(earlier + later))
+            case (.scalar, _) where first.isNull:
+                pairs[index].value = pair.value
+            default: continue
+            }
+        }
+        root.content = .mapping(pairs)
+        return root
     }
 
     /// Warnings for a file, or its directory, that group or others may write to.
@@ -135,7 +158,7 @@ public enum ConfigLoader {
         case .syntax:
             return ConfigError(
                 .syntax, at: location, message: "invalid YAML: \(error)", found: error.problem,
-                suggestion: YAMLAdvice.hint(for: error.problem, line: lineText(error.mark.line, of: yaml)))
+                suggestion: YAMLAdvice.hint(for: "\(error)", line: lineText(error.mark.line, of: yaml)))
         case .invalidText:
             return ConfigError(
                 .syntax, at: location, message: "invalid text: \(error)",

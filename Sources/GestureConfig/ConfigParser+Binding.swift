@@ -107,6 +107,10 @@ extension ConfigParser {
         let (feedback, feedbackStyle) = fields["feedback"].map(self.feedback) ?? (nil, nil)
 
         guard errors.count == errorCount, let spec else { return nil }
+        if device == .touchpad, let field = fields["device"], let (message, fix) = Self.touchpadCannotFire(spec) {
+            report(.neverFires, at: field.value, "gesture '\(name)' can never fire: \(message)", suggestion: fix)
+            return nil
+        }
         if actions?.isEmpty ?? true, steps == nil, hold == nil {
             report(
                 .neverFires, at: node, "gesture '\(name)' does nothing",
@@ -139,6 +143,28 @@ extension ConfigParser {
         binding.repeatInterval = repeatInterval
         binding.conditions = conditions
         return binding
+    }
+
+    /// Why a `device: touchpad` binding can never fire, or nil. X 2.4 reports a touchpad's
+    /// swipes (3 or more fingers: two scroll, one moves the pointer) and pinches (2 or more) as
+    /// gestures, and nothing else: its taps are clicks, and it has no long press.
+    static func touchpadCannotFire(_ spec: RecognizerSpec) -> (message: String, fix: String)? {
+        let fewFingers = "a touchpad's swipes have 3 or more fingers (two fingers scroll, one moves the pointer)"
+        let moreFingers = "write 'fingers: 3' (or 4), or leave out 'device: touchpad'"
+        switch spec {
+        case .tap, .longPress:
+            return (
+                "a touchpad gives X no \(spec.kind.rawValue) gestures, only its swipes and pinches (its taps are clicks)",
+                "leave out 'device: touchpad', or bind a touchpad swipe or pinch"
+            )
+        case .swipe(let parameters) where (parameters.numberOfTouchesRequired ?? 1) < 3:
+            return (fewFingers, moreFingers)
+        case .stroke(let parameters) where (parameters.numberOfTouchesRequired ?? 1) < 3:
+            return (fewFingers, moreFingers)
+        case .pan(let parameters) where (parameters.maximumNumberOfTouches ?? Int.max) < 3:
+            return (fewFingers, "write 'max-fingers: 3' or more, or leave out 'device: touchpad'")
+        case .tap, .longPress, .swipe, .stroke, .pan, .pinch, .rotate: return nil
+        }
     }
 
     /// `when: { class, title, state, min-windows, max-windows, quiet }`, or nil after reporting.

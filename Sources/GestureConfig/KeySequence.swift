@@ -81,7 +81,21 @@ public struct KeySequence: Hashable, Sendable, CustomStringConvertible {
     /// The keysym for the last part of a chord: a modifier word alone, or a keysym name.
     private static func key(_ name: String, offset: Int) throws(KeyNameError) -> Keysym {
         if let modifier = KeyModifier.named(name) { return modifier.keysym }
-        if let keysym = Keysym(named: name) { return keysym }
+        if let keysym = Keysym(named: name) {
+            if Keysym.mouseKeys.contains(keysym.value) {
+                throw KeyNameError(
+                    offset: offset, found: name,
+                    message: "'\(name)' is a MouseKeys keysym, which no key sends: X cannot press it",
+                    suggestion: "to click, use 'do: { click: left }' (or middle, right); a binding cannot hold a button"
+                )
+            }
+            return keysym
+        }
+        if let usual = Keysym.xName(forCommonName: name) {
+            throw KeyNameError(
+                offset: offset, found: name, message: "unknown key name '\(name)'",
+                suggestion: "did you mean '\(usual)'?")
+        }
         let scalars = Array(name.unicodeScalars)
         if scalars.count == 1 {
             // Letters and digits are keysym names already; punctuation and other characters are not.

@@ -33,6 +33,27 @@ public struct Keysym: Hashable, Sendable, CustomStringConvertible {
         uniquingKeysWith: { first, _ in first }
     )
 
+    /// The MouseKeys keysyms (`Pointer_Button1`, `Pointer_Left`, …, 0xfee0-0xfeff): XKB turns them
+    /// into pointer actions only while MouseKeys is on, and no key of a usual keymap sends them,
+    /// so a chord of one can never be typed.
+    static let mouseKeys: ClosedRange<UInt32> = 0xfee0...0xfeff
+
+    /// The names people write for keys whose X names differ, lowercased, with X's name:
+    /// `Enter` is `Return`, `Esc` is `Escape`. Only names that are no keysym of their own.
+    static let commonNames: [String: String] = [
+        "enter": "Return", "esc": "Escape", "del": "Delete", "bksp": "BackSpace",
+        "ins": "Insert", "pgup": "Page_Up", "pageup": "Page_Up", "pgdn": "Page_Down", "pgdown": "Page_Down",
+        "pagedown": "Page_Down", "caps": "Caps_Lock", "capslock": "Caps_Lock",
+        "prtsc": "Print", "printscreen": "Print", "print_screen": "Print", "altgr": "ISO_Level3_Shift",
+        "volumeup": "XF86AudioRaiseVolume", "volumedown": "XF86AudioLowerVolume", "mute": "XF86AudioMute",
+        "playpause": "XF86AudioPlay", "brightnessup": "XF86MonBrightnessUp",
+        "brightnessdown": "XF86MonBrightnessDown", "arrowleft": "Left", "arrowright": "Right", "arrowup": "Up",
+        "arrowdown": "Down", "spacebar": "space", "numlock": "Num_Lock", "scrolllock": "Scroll_Lock"
+    ]
+
+    /// X's name for a key people call `name` (`Enter` → `Return`), ignoring case; nil when it has none.
+    static func xName(forCommonName name: String) -> String? { commonNames[name.lowercased()] }
+
     /// The name of the keysym for a Latin-1 character, or the `U` name for others, so that
     /// an error can say `write 'slash' for '/'`.
     static func name(forCharacter scalar: Unicode.Scalar) -> String {

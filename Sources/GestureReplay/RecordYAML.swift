@@ -17,7 +17,9 @@ enum RecordYAML {
             let last = max(lines.count - (lines.last?.isEmpty == true ? 1 : 0), 1)
             let line = min(error.mark.line, last)
             var message = error.description
-            if let hint = YAMLAdvice.hint(for: message, line: lines[line - 1]) { message += "; " + hint }
+            if error.kind == .syntax || error.kind == .invalidText {
+                message += "; " + YAMLAdvice.hint(for: message, line: lines[line - 1])
+            }
             throw RecordingError(file: file, line: line, reason: .invalidYAML(message))
         }
         if let duplicate = document.duplicateKeys.first {

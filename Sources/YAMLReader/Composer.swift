@@ -9,6 +9,7 @@ struct Composer {
     private var nodes = 0
     private var anchors: [String: (node: YAML.Node, size: Int)] = [:]
     private var duplicateKeys: [YAML.DuplicateKey] = []
+    private var duplicatePairs: [YAML.Pair] = []
     private var open: [Collection] = []
     private var root: YAML.Node?
 
@@ -52,7 +53,7 @@ struct Composer {
             let mark = YAML.Mark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
             switch event.type {
             case YAML_STREAM_END_EVENT:
-                return YAML.Document(root: root, duplicateKeys: duplicateKeys)
+                return YAML.Document(root: root, duplicateKeys: duplicateKeys, duplicatePairs: duplicatePairs)
             case YAML_DOCUMENT_START_EVENT:
                 documents += 1
                 guard documents == 1 else {
@@ -121,6 +122,7 @@ struct Composer {
             if let name = key.scalar?.string {
                 if let first = top.keys[name] {
                     duplicateKeys.append(YAML.DuplicateKey(key: name, mark: key.mark, first: first))
+                    duplicatePairs.append(YAML.Pair(key: key, value: node))
                     open.append(top)
                     return
                 }

@@ -105,6 +105,9 @@ public enum YAML {
     public struct Document: Sendable {
         public var root: Node?
         public var duplicateKeys: [DuplicateKey]
+        /// The pairs of `duplicateKeys`, in the same order: the second key with its value, which
+        /// the tree leaves out, so that a reader can still check what it says.
+        public var duplicatePairs: [Pair] = []
     }
 
     /// Text that is not YAML, or that passes a bound: what is wrong and where.

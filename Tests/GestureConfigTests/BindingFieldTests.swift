@@ -97,7 +97,7 @@ import Testing
             """
             gestures:
               - name: scrub
-                pan: { fingers: 2 }
+                pan: { fingers: 3 }
                 on: update
                 target: active
                 device: touchpad

@@ -62,6 +62,22 @@ import Testing
             "unknown key name 'XF86AudioRaiseVolum'; did you mean 'XF86AudioRaiseVolume'?"
         ),
         ("ctrl+c alt+Retrun", 11, "Retrun", "unknown key name 'Retrun'; did you mean 'Return'?"),
+        // The names people use where X's differ.
+        ("Enter", 0, "Enter", "unknown key name 'Enter'; did you mean 'Return'?"),
+        ("ctrl+Esc", 5, "Esc", "unknown key name 'Esc'; did you mean 'Escape'?"),
+        ("PgDn", 0, "PgDn", "unknown key name 'PgDn'; did you mean 'Page_Down'?"),
+        ("VolumeUp", 0, "VolumeUp", "unknown key name 'VolumeUp'; did you mean 'XF86AudioRaiseVolume'?"),
+        // A keysym no key sends.
+        (
+            "Pointer_Button1", 0, "Pointer_Button1",
+            "'Pointer_Button1' is a MouseKeys keysym, which no key sends: X cannot press it; "
+                + "to click, use 'do: { click: left }' (or middle, right); a binding cannot hold a button"
+        ),
+        (
+            "ctrl+Pointer_Left", 5, "Pointer_Left",
+            "'Pointer_Left' is a MouseKeys keysym, which no key sends: X cannot press it; "
+                + "to click, use 'do: { click: left }' (or middle, right); a binding cannot hold a button"
+        ),
         ("ctrl+ctrl+a", 5, "ctrl", "modifier 'ctrl' given twice in 'ctrl+ctrl+a'; write each modifier once"),
         ("", 0, "", "empty key sequence; write one or more chords, such as 'ctrl+c' or 'ctrl+c ctrl+v'"),
         (
@@ -77,6 +93,14 @@ import Testing
             #expect(error.offset == offset)
             #expect(error.found == found)
             #expect(error.description == description)
+        }
+    }
+
+    /// Each name people use points at a keysym X has, and is none itself in any case.
+    @Test func commonNamesLeadToRealKeysyms() {
+        for (common, usual) in Keysym.commonNames {
+            #expect(Keysym(named: usual) != nil, "\(common) → \(usual)")
+            #expect(!Keysym.valuesByName.keys.contains { $0.lowercased() == common }, "\(common) is a keysym")
         }
     }
 

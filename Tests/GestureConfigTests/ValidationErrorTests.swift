@@ -430,6 +430,58 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
                 + "make 'max-fingers' at least 'min-fingers'"
         ),
         MistakeCase(
+            label: "a two-finger swipe on a touchpad",
+            yaml: """
+                gestures:
+                  - swipe: { fingers: 2, direction: left }
+                    device: touchpad
+                    do: { keys: a }
+                """,
+            kind: .neverFires,
+            expected:
+                "config.yaml:3:13: gesture 'screen.gestures[0]' can never fire: a touchpad's swipes have 3 or more "
+                + "fingers (two fingers scroll, one moves the pointer); write 'fingers: 3' (or 4), or leave out "
+                + "'device: touchpad'"
+        ),
+        MistakeCase(
+            label: "a long press on a touchpad",
+            yaml: """
+                gestures:
+                  - long-press: { fingers: 2 }
+                    device: touchpad
+                    do: { click: right }
+                """,
+            kind: .neverFires,
+            expected: "config.yaml:3:13: gesture 'screen.gestures[0]' can never fire: a touchpad gives X no long-press "
+                + "gestures, only its swipes and pinches (its taps are clicks); leave out 'device: touchpad', or bind "
+                + "a touchpad swipe or pinch"
+        ),
+        MistakeCase(
+            label: "a one-finger pan on a touchpad",
+            yaml: """
+                gestures:
+                  - pan: { max-fingers: 2 }
+                    device: touchpad
+                    do: { keys: a }
+                """,
+            kind: .neverFires,
+            expected:
+                "config.yaml:3:13: gesture 'screen.gestures[0]' can never fire: a touchpad's swipes have 3 or more "
+                + "fingers (two fingers scroll, one moves the pointer); write 'max-fingers: 3' or more, or leave out "
+                + "'device: touchpad'"
+        ),
+        MistakeCase(
+            label: "a MouseKeys keysym held",
+            yaml: """
+                gestures:
+                  - pan: { fingers: 3 }
+                    hold: Pointer_Button1
+                """,
+            kind: .unknownKeyName,
+            expected: "config.yaml:3:11: 'Pointer_Button1' is a MouseKeys keysym, which no key sends: X cannot press "
+                + "it; to click, use 'do: { click: left }' (or middle, right); a binding cannot hold a button"
+        ),
+        MistakeCase(
             label: "steps without actions",
             yaml: """
                 gestures:
@@ -548,6 +600,29 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
                 + "while scanning for the next token; indent with spaces; YAML does not allow tabs for indentation"
         ),
         MistakeCase(
+            label: "an unquoted colon in a command",
+            yaml: "gestures:\n  - swipe: { fingers: 3 }\n    do: { command: notify-send a: b }\n",
+            kind: .syntax,
+            expected: "config.yaml:3:33: invalid YAML: did not find expected ',' or '}' while parsing a flow mapping; "
+                + "end each '{ … }' on the line it starts, and quote a value with ': ' or ',' in it, "
+                + "as in command: \"notify-send 'a: b'\""
+        ),
+        MistakeCase(
+            label: "a brace left open",
+            yaml: "gestures:\n  - swipe: { fingers: 3\n    do: { keys: a }\n",
+            kind: .syntax,
+            expected: "config.yaml:3:7: invalid YAML: did not find expected ',' or '}' while parsing a flow mapping; "
+                + "end each '{ … }' on the line it starts, and quote a value with ': ' or ',' in it, "
+                + "as in command: \"notify-send 'a: b'\""
+        ),
+        MistakeCase(
+            label: "a quote left open",
+            yaml: "gestures:\n  - swipe: { fingers: 3 }\n    do: { command: \"echo hi }\n",
+            kind: .syntax,
+            expected: "config.yaml:4:1: invalid YAML: found unexpected end of stream while scanning a quoted scalar; "
+                + "a quote is left open: end the text with the quote it starts with, on its line"
+        ),
+        MistakeCase(
             label: "key repeated in one mapping",
             yaml: """
                 gestures:
@@ -620,6 +695,26 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         #expect(errors.first?.description.hasPrefix("/home/me/.config/gesturebridge/config.yaml:1:11: ") == true)
     }
 
+    /// A top-level key given twice: the second block is checked too, not dropped.
+    @Test func aSectionGivenTwiceIsCheckedInBothPlaces() {
+        let errors = Self.errors(
+            loading: """
+                gestures:
+                  - swipe: { fingers: 3 }
+                    do: { keys: a }
+                gestures:
+                  - swipe: { fngers: 4 }
+                    do: { keys: b }
+                    after: [nowhere]
+                """)
+        let messages = errors.map(\.description)
+        #expect(messages.contains { $0.hasPrefix("config.yaml:4:1: key 'gestures' appears twice") }, "\(messages)")
+        #expect(messages.contains { $0.contains("config.yaml:5:14: unknown key 'fngers' in swipe") }, "\(messages)")
+        #expect(
+            messages.contains { $0.hasPrefix("config.yaml:7:13: 'after' names no gesture 'nowhere'") }, "\(messages)")
+        #expect(messages.count == 3, "\(messages)")
+    }
+
     /// The errors from loading `yaml`, or none when it loads.
     static func errors(loading yaml: String, file: String = "config.yaml") -> [ConfigError] {
         do {
@@ -636,7 +731,7 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
     @Test(arguments: [
         ("different fingers", ["tap: { fingers: 2 }"]),
         ("with each other", ["tap: { fingers: 3 }", "with: [first]"]),
-        ("different devices", ["tap: { fingers: 3 }", "device: touchpad"])
+        ("different devices", ["tap: { fingers: 3 }", "device: touchscreen"])
     ])
     func alikeButBothFire(label: String, second: [String]) throws {
         let lines =

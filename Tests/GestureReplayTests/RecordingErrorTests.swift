@@ -130,10 +130,14 @@ private let geteventShape = "[ <seconds>] <type> <code> <value hex>"
             )),
         BadRecording(
             "quote not closed", "version: 1\ndevices:\n- node: \"x\n", line: 3,
-            .invalidYAML("found unexpected end of stream while scanning a quoted scalar")),
+            .invalidYAML(
+                "found unexpected end of stream while scanning a quoted scalar; "
+                    + "a quote is left open: end the text with the quote it starts with, on its line")),
         BadRecording(
             "bracket not closed", "version: 1\ndevices: [1, 2\n", line: 2,
-            .invalidYAML("did not find expected ',' or ']' while parsing a flow sequence")),
+            .invalidYAML(
+                "did not find expected ',' or ']' while parsing a flow sequence; "
+                    + "end each '[ … ]' on the line it starts, and quote an item with ': ' or ',' in it")),
         BadRecording(
             "aliases of aliases",
             "version: 1\n"
