@@ -73,7 +73,13 @@ bin=$bindir/gesturebridge
 man1=$prefix/share/man/man1/gesturebridge.1
 man5=$prefix/share/man/man5/gesturebridge.yaml.5
 bash_completion=$prefix/share/bash-completion/completions/gesturebridge
-zsh_completion=$prefix/share/zsh/site-functions/_gesturebridge
+# zsh looks in site-functions for local installs; Debian's zsh keeps the distribution's own
+# completions in vendor-completions, which is where a package (prefix /usr) puts them.
+if [ "$prefix" = /usr ]; then
+    zsh_completion=$prefix/share/zsh/vendor-completions/_gesturebridge
+else
+    zsh_completion=$prefix/share/zsh/site-functions/_gesturebridge
+fi
 fish_completion=$prefix/share/fish/vendor_completions.d/gesturebridge.fish
 if [ "$scope" = user ]; then
     unit=$data_home/systemd/user/gesturebridge.service

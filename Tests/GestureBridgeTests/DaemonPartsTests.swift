@@ -3,6 +3,7 @@ import GestureConfig
 import Glibc
 import Logging
 import Testing
+import X11Bridge
 @testable import gesturebridge
 
 /// The daemon's pieces that need no X server: config watching, reloading, signal flags.
@@ -178,5 +179,42 @@ import Testing
         #expect(SignalFlags.take() == SignalFlags.Pending(), "taken once")
         kill(getpid(), SIGTERM)
         #expect(Self.collect { $0.terminate }.terminate, "SIGTERM is a flag for the loop, not an exit")
+    }
+}
+
+/// A failed reload is a desktop notification where gdbus and a session bus are; elsewhere the log says why not.
+@Suite struct DesktopNotifierTests {
+    /// Keeps every message logged through it.
+    final class Recorder: LogHandler, @unchecked Sendable {
+        private let lock = NSLock()
+        private var kept: [String] = []
+        var messages: [String] { lock.withLock { kept } }
+        var metadata: Logger.Metadata = [:]
+        var logLevel: Logger.Level = .trace
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+        func log(
+            level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String,
+            function: String, line: UInt
+        ) {
+            lock.withLock { kept.append("\(level): \(message)") }
+        }
+    }
+
+    @Test(arguments: [
+        (["PATH": "/nonexistent", "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent"], "gdbus is not installed"),
+        (["PATH": "/usr/bin:/bin"], "the session has no D-Bus session bus")
+    ])
+    func withoutANotifierTheLogSaysWhy(environment: [String: String], reason: String) {
+        let recorder = Recorder()
+        let logger = Logger(label: "test") { _ in recorder }
+        let notifier = DesktopNotifier(environment: environment, spawner: CommandSpawner(), logger: logger)
+        #expect(notifier.gdbus == nil)
+        notifier.configFailed(path: "/home/me/.config/gesturebridge/config.yaml", errors: ["config.yaml:1:1: oops"])
+        #expect(
+            recorder.messages.contains { $0.hasPrefix("warning: no desktop notification") && $0.contains(reason) },
+            "\(recorder.messages)")
     }
 }

@@ -62,6 +62,15 @@ import Testing
         #expect(depends.contains(library), "Depends: \(depends)")
     }
 
+    /// What the program loads or runs only when present: cairo for the indicator, gdbus for the
+    /// notification of a failed reload.
+    @Test(arguments: ["libcairo2", "libglib2.0-bin"])
+    func recommendsWhatItUsesWhenPresent(package name: String) async throws {
+        let recommends = try await package().field("Recommends").split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(recommends.contains(name), "Recommends: \(recommends)")
+    }
+
     /// Packed relative relocations need glibc 2.36's loader, a need dpkg-shlibdeps cannot see.
     @Test func aBinaryWithPackedRelocationsDependsOnTheGlibcThatLoadsThem() async throws {
         let package = try await package()
@@ -146,7 +155,7 @@ import Testing
         "./usr/share/doc/gesturebridge/copyright", "./usr/share/doc/gesturebridge/changelog.Debian.gz",
         "./usr/lib/systemd/user/gesturebridge.service", "./etc/xdg/autostart/gesturebridge.desktop",
         "./etc/xdg/gesturebridge/config.yaml", "./usr/share/bash-completion/completions/gesturebridge",
-        "./usr/share/zsh/site-functions/_gesturebridge", "./usr/share/fish/vendor_completions.d/gesturebridge.fish",
+        "./usr/share/zsh/vendor-completions/_gesturebridge", "./usr/share/fish/vendor_completions.d/gesturebridge.fish",
         "./usr/lib/systemd/user-preset/80-gesturebridge.preset"
     ])
     func packageHoldsEveryInstalledFileOwnedByRoot(entry: String) async throws {

@@ -133,7 +133,8 @@ import Testing
         ("/usr", "/etc/xdg/autostart/gesturebridge.desktop"),
         ("/usr/local", "/etc/xdg/gesturebridge/config.yaml"),
         ("/usr/local", "/usr/local/share/man/man5/gesturebridge.yaml.5"),
-        ("/usr", "/usr/share/zsh/site-functions/_gesturebridge"),
+        ("/usr", "/usr/share/zsh/vendor-completions/_gesturebridge"),
+        ("/usr/local", "/usr/local/share/zsh/site-functions/_gesturebridge"),
         ("/usr/local", "/usr/local/lib/systemd/user-preset/80-gesturebridge.preset")
     ])
     func systemPrefixesUseSystemLocations(prefix: String, file: String) throws {

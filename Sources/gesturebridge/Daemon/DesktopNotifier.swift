@@ -9,10 +9,13 @@ import X11Bridge
 /// (GLib's tool, on every GNOME, Cinnamon, MATE and Xfce desktop) as a child of the command
 /// spawner, so the loop never waits on the bus or the notification daemon. Only where a
 /// session bus exists (`DBUS_SESSION_BUS_ADDRESS`, or the bus socket in `XDG_RUNTIME_DIR`)
-/// and `gdbus` is on PATH; otherwise the log and `monitor` say it alone.
+/// and `gdbus` is on PATH (the .deb recommends libglib2.0-bin, which has it); otherwise the
+/// log says why there was no notification, and the log and `monitor` say the rest.
 struct DesktopNotifier {
     /// `gdbus`, if found where a session bus exists.
     let gdbus: String?
+    /// Why there is no notification, when `gdbus` is nil.
+    let unavailable: String?
     let spawner: CommandSpawner
     let logger: Logger
 
@@ -22,7 +25,12 @@ struct DesktopNotifier {
         let hasBus =
             !(environment["DBUS_SESSION_BUS_ADDRESS"] ?? "").isEmpty
             || environment["XDG_RUNTIME_DIR"].map { access($0 + "/bus", F_OK) == 0 } ?? false
-        gdbus = hasBus ? ExecutableSearch.find("gdbus", environment: environment) : nil
+        let found = ExecutableSearch.find("gdbus", environment: environment)
+        gdbus = hasBus ? found : nil
+        unavailable =
+            !hasBus
+            ? "the session has no D-Bus session bus"
+            : found == nil ? "gdbus is not installed (Debian and Ubuntu: libglib2.0-bin; Fedora: glib2)" : nil
     }
 
     /// The notification's arguments for `gdbus call`, typed so that they need no introspection.
@@ -37,7 +45,10 @@ struct DesktopNotifier {
 
     /// A reload that failed: the file, and its first errors.
     func configFailed(path: String, errors: [String]) {
-        guard let gdbus else { return }
+        guard let gdbus else {
+            logger.warning("no desktop notification of the failed reload: \(unavailable ?? "no notifier")")
+            return
+        }
         let shown = errors.prefix(3).joined(separator: "\n")
         let more = errors.count > 3 ? "\n(\(errors.count - 3) more: gesturebridge check)" : ""
         let body = "The last good config stays in effect.\n" + shown + more
