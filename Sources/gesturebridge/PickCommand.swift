@@ -13,7 +13,9 @@ struct PickCommand: Subcommand {
         geometry as comments, and an entry for its class with an example binding, to paste \
         under the apps: line of a config. With --add, puts that entry in the config instead \
         (under apps:, which it adds if there is none), keeping every other line, and only if \
-        the result loads without errors; a running daemon reloads it. Escape or a right click \
+        the result loads without errors; a running daemon reloads it. Without --config that \
+        is your own config: where you have none yet, the system's is copied to it first, and \
+        the system's is never written. Escape or a right click \
         cancels (exit 1).
         """
 
@@ -83,8 +85,8 @@ struct PickCommand: Subcommand {
             throw ExitCode.failure
         }
         let environment = ProcessEnvironment.current
-        var path =
-            config.resolvedPath(environment: environment) ?? ConfigLocator(environment: environment).userConfigPath
+        let (target, source) = Self.files(explicit: config.path, environment: environment)
+        var path = target
         // A link (a dotfiles checkout, say) keeps pointing at the file, which is what changes.
         if let resolved = realpath(path, nil) {
             path = String(cString: resolved)
@@ -93,12 +95,12 @@ struct PickCommand: Subcommand {
         var status = stat()
         let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o600
         if let slash = path.lastIndex(of: "/"), slash > path.startIndex {
-            mkdir(String(path[..<slash]), 0o700)
+            Self.makeDirectories(String(path[..<slash]))
         }
         let text: String
         do {
             // The daemon's bounded read: a regular UTF-8 file of at most 1 MiB.
-            text = access(path, F_OK) == 0 ? try ConfigFile.read(path) : ""
+            if let source { text = try ConfigFile.read(source) } else { text = "" }
         } catch {
             ReplayCommand.printError(error.description)
             throw ExitCode.failure
@@ -116,8 +118,34 @@ struct PickCommand: Subcommand {
             ReplayCommand.printError("gesturebridge: \(error)")
             throw ExitCode.failure
         }
+        if let source, source != target {
+            print("copied \(source) to \(path), your own config from now on (the system's is left as it is)")
+        }
         print(
             "added apps entry \(PickSnippet.quoted(key)) with binding '\(PickSnippet.bindingName(key))-back' to \(path)"
         )
+    }
+
+    /// The file `--add` writes, and the one it starts from (nil: an empty config).
+    ///
+    /// `--config` names both. Otherwise it writes the user's config
+    /// (`$XDG_CONFIG_HOME/gesturebridge/config.yaml`), and where the user has none yet, it starts
+    /// from the system's (`/etc/xdg/…`, as the .deb installs it), which the daemon reads until
+    /// then: the user's copy takes over, and the system file is never written, by root neither.
+    static func files(explicit: String?, environment: [String: String]) -> (target: String, source: String?) {
+        if let explicit { return (explicit, access(explicit, F_OK) == 0 ? explicit : nil) }
+        let locator = ConfigLocator(environment: environment)
+        let user = locator.userConfigPath
+        if access(user, F_OK) == 0 { return (user, user) }
+        return (user, locator.locate())
+    }
+
+    /// `mkdir -p`, private: the config folder and those above it that are missing.
+    static func makeDirectories(_ path: String) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            prefix += "/" + part
+            mkdir(prefix, 0o700)
+        }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GestureConfig
 import Testing
 
@@ -59,5 +60,46 @@ import Testing
         } throws: { error in
             "\(error)".contains(message)
         }
+    }
+}
+
+/// Which config `pick --add` writes, and which it starts from: never the system's, unless named.
+@Suite struct PickTargetTests {
+    @Test(
+        arguments: [
+            (false, false, "user", nil),
+            (false, true, "user", "system"),
+            (true, true, "user", "user"),
+            (true, false, "user", "user")
+        ] as [(Bool, Bool, String, String?)])
+    func addWritesTheUsersConfigStartingFromTheOneInEffect(
+        userExists: Bool, systemExists: Bool, target: String, source: String?
+    ) throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gb-pick-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let files = [
+            "user": root.appendingPathComponent("home/.config/gesturebridge/config.yaml"),
+            "system": root.appendingPathComponent("etc/xdg/gesturebridge/config.yaml")
+        ]
+        for (name, exists) in [("user", userExists), ("system", systemExists)] where exists {
+            let file = try #require(files[name])
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try "gestures: []\n".write(to: file, atomically: true, encoding: .utf8)
+        }
+        // As root too: the user's config is root's own, never /etc/xdg.
+        let environment = [
+            "HOME": root.appendingPathComponent("home").path,
+            "XDG_CONFIG_DIRS": root.appendingPathComponent("etc/xdg").path
+        ]
+        let chosen = PickCommand.files(explicit: nil, environment: environment)
+        #expect(chosen.target == files[target]?.path)
+        #expect(chosen.source == source.flatMap { files[$0]?.path })
+    }
+
+    @Test func anExplicitConfigIsWrittenWhateverItIs() {
+        let chosen = PickCommand.files(explicit: "/etc/xdg/gesturebridge/config.yaml", environment: [:])
+        #expect(chosen.target == "/etc/xdg/gesturebridge/config.yaml")
     }
 }
