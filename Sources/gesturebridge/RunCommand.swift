@@ -15,23 +15,31 @@ struct RunCommand: Subcommand {
         last good one stays); SIGTERM or SIGINT releases every key, answers every pending \
         touch and exits 0. Losing the X server exits 1. One daemon runs per display: a second \
         one says which process holds the lock in $XDG_RUNTIME_DIR/gesturebridge/ and exits 3. \
-        In a Wayland session (XDG_SESSION_TYPE=wayland or WAYLAND_DISPLAY set) it does not \
-        start: it says what to use instead and exits 4.
+        In a Wayland session (XDG_SESSION_TYPE=wayland; without XDG_SESSION_TYPE, \
+        WAYLAND_DISPLAY set) it does not start: it says what to use instead and exits 4. \
+        --x11 starts it anyway.
         """
 
     static let parameters =
         ConfigOptions.parameters + DisplayOptions.parameters + [
-            .flag("verbose", short: "v", help: "Log every recognizer transition and action.")
+            .flag("verbose", short: "v", help: "Log every recognizer transition and action."),
+            .flag(
+                "x11",
+                help:
+                    "Start even where the environment looks like Wayland (a WAYLAND_DISPLAY left over in an X11 session)."
+            )
         ]
 
     var config: ConfigOptions
     var display: String?
     var verbose: Bool
+    var insistsOnX11: Bool
 
     init(_ arguments: ParsedArguments) {
         config = ConfigOptions(arguments)
         display = DisplayOptions(arguments).display
         verbose = arguments.flag("verbose")
+        insistsOnX11 = arguments.flag("x11")
     }
 
     /// The daemon with the defaults, as `autostart` runs it without a systemd user manager.
@@ -39,13 +47,14 @@ struct RunCommand: Subcommand {
         config = ConfigOptions()
         display = nil
         verbose = false
+        insistsOnX11 = false
     }
 
     func run() throws {
         let environment = ProcessEnvironment.current
-        if let wayland = WaylandSession.detect(in: environment) {
+        if !insistsOnX11, let wayland = WaylandSession.detect(in: environment) {
             ReplayCommand.printError("gesturebridge: \(wayland.summary)")
-            ReplayCommand.printError("gesturebridge: \(WaylandSession.advice)")
+            ReplayCommand.printError("gesturebridge: \(WaylandSession.advice); \(WaylandSession.insist)")
             throw ExitCode(WaylandSession.exitStatus)
         }
         if display == nil, environment["DISPLAY"]?.isEmpty ?? true {

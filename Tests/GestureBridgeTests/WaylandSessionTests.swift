@@ -11,6 +11,9 @@ import Testing
             (["XDG_SESSION_TYPE": "Wayland", "DISPLAY": ":0"], "XDG_SESSION_TYPE=Wayland"),
             (["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0"], "WAYLAND_DISPLAY=wayland-0"),
             (["XDG_SESSION_TYPE": "x11", "DISPLAY": ":0"], nil),
+            // The login manager's word wins over a WAYLAND_DISPLAY left over in an X11 session.
+            (["XDG_SESSION_TYPE": "x11", "WAYLAND_DISPLAY": "wayland-1", "DISPLAY": ":0"], nil),
+            (["XDG_SESSION_TYPE": "", "WAYLAND_DISPLAY": "wayland-1"], "WAYLAND_DISPLAY=wayland-1"),
             (["WAYLAND_DISPLAY": "", "DISPLAY": ":0"], nil),
             ([:], nil)
         ] as [([String: String], String?)])
@@ -28,6 +31,18 @@ import Testing
         #expect(status == 4, "\(errors)")
         #expect(errors.contains("this is a Wayland session (XDG_SESSION_TYPE=wayland)"), "\(errors)")
         #expect(errors.contains("log in to an X11 session"), "\(errors)")
+    }
+
+    /// `--x11` insists: the Wayland check is skipped, and the next thing it needs is a display.
+    @Test func runX11StartsWhereTheEnvironmentLooksLikeWayland() throws {
+        let (status, errors) = try BenchCommandTests.run(
+            ["run", "--x11"], environment: ["WAYLAND_DISPLAY": "wayland-0", "HOME": "/nonexistent"])
+        #expect(status == 1, "\(errors)")
+        #expect(!errors.contains("Wayland session"), "\(errors)")
+        #expect(errors.contains("no X display: DISPLAY is not set"), "\(errors)")
+        let (refused, advice) = try BenchCommandTests.run(
+            ["run"], environment: ["WAYLAND_DISPLAY": "wayland-0", "HOME": "/nonexistent"])
+        #expect(refused == 4 && advice.contains("gesturebridge run --x11"), "\(advice)")
     }
 
     @Test func runWithoutADisplaySaysSoInsteadOfNamingAnEmptyOne() throws {
