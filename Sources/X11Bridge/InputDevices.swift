@@ -23,13 +23,14 @@ public struct TouchDevice: Hashable, Sendable, CustomStringConvertible {
     /// Whether the device is enabled (`xinput enable`/`disable`, the "Device Enabled" property).
     public var isEnabled: Bool
 
+    /// `'ELAN Touchscreen' (id 11, touchscreen, 10 touches)`, as the log and `monitor` say it.
     public var description: String {
-        "\(name) (\(id), \(kind == .touchscreen ? "touchscreen" : "touchpad"), \(maxTouches) touches\(isEnabled ? "" : ", disabled"))"
+        "'\(name)' (id \(id.rawValue), \(kind == .touchscreen ? "touchscreen" : "touchpad"), \(maxTouches) touches\(isEnabled ? "" : ", disabled"))"
     }
 }
 
 /// A change in the set of touch devices, as `XI_HierarchyChanged` reports it.
-public enum DeviceChange: Hashable, Sendable {
+public enum DeviceChange: Hashable, Sendable, CustomStringConvertible {
     /// A touch device was plugged in (`XISlaveAdded`).
     case added(TouchDevice)
     /// A touch device was unplugged (`XISlaveRemoved`).
@@ -38,6 +39,19 @@ public enum DeviceChange: Hashable, Sendable {
     case enabled(TouchDevice)
     /// A touch device was disabled (`XIDeviceDisabled`); its touches stop.
     case disabled(TouchDevice)
+
+    /// `disabled: 'touchpad' (id 7, touchpad, 5 touches)`, for the log line `input device …`.
+    public var description: String {
+        switch self {
+        case .added(let device): return "added: \(device)"
+        case .removed(let device): return "removed: \(device)"
+        case .enabled(let device): return "enabled: \(device)"
+        case .disabled(var device):
+            // The change says it; the device's own "disabled" would say it twice.
+            device.isEnabled = true
+            return "disabled: \(device)"
+        }
+    }
 }
 
 /// Which devices the bridge captures, by name.

@@ -28,11 +28,10 @@ struct DevicesCommand: Subcommand {
         var id: Int32
         var name: String
         var kind: String
-        /// What the MODE column shows: the touch mode, "+gestures" for XInput 2.4 gestures, or
-        /// "gestures" alone for a touchpad that reports gestures and no touches.
+        /// What the MODE column shows, and `--json`'s `mode`: XInput's touch mode (`direct`,
+        /// `dependent`), "+gestures" for XInput 2.4 gestures, or "gestures" alone for a touchpad
+        /// that reports gestures and no touches.
         var mode: String
-        /// XInput's touch mode: "direct", "dependent" or "none".
-        var touchMode: String
         var gestures: Bool
         var maxTouches: Int
         var enabled: Bool
@@ -46,7 +45,7 @@ struct DevicesCommand: Subcommand {
         var json: JSONValue {
             var members: [(String, JSONValue)] = [
                 ("id", .number(Double(id))), ("name", .string(name)), ("kind", .string(kind)),
-                ("mode", .string(mode)), ("touchMode", .string(touchMode)), ("gestures", .bool(gestures)),
+                ("mode", .string(mode)), ("gestures", .bool(gestures)),
                 ("maxTouches", .number(Double(maxTouches))), ("enabled", .bool(enabled)),
                 ("config", .string(config)), ("output", .string(output))
             ]
@@ -93,7 +92,7 @@ struct DevicesCommand: Subcommand {
                 id: device.id.rawValue, name: device.name,
                 kind: device.kind == .touchscreen ? "touchscreen" : "touchpad",
                 mode: mode(touchMode: device.touchMode.rawValue, gestures: device.hasGestures),
-                touchMode: device.touchMode.rawValue, gestures: device.hasGestures,
+                gestures: device.hasGestures,
                 maxTouches: device.maxTouches, enabled: device.isEnabled,
                 config: isIgnored ? "ignored" : filter.admits(device.name) ? "used" : "not listed",
                 output: mapper.mapping(of: device.id, outputs: outputs).description,

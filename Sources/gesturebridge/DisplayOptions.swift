@@ -3,7 +3,7 @@ import X11Bridge
 /// The `--display` option of the tools that talk to the X server, and the connection it opens.
 struct DisplayOptions {
     static let parameters: [CommandParameter] = [
-        .option("display", valueName: "display", help: "The X display; default $DISPLAY.")
+        .option("display", valueName: "display", help: "The X display; default $DISPLAY.", completion: .displays)
     ]
 
     var display: String?

@@ -65,7 +65,7 @@ enum GestureBridge {
         switch first {
         case "-h", "--help":
             return .help(rootHelp)
-        case "--version":
+        case "-V", "--version":
             return .version
         case "--generate-completion-script":
             guard let word = rest.first else { throw .missingValue("--generate-completion-script <shell>") }

@@ -30,7 +30,8 @@ struct RecordCommand: Subcommand {
         .optionalArgument(
             "file", help: "The trace file to write (replaced if it exists), or - for standard output."),
         .option(
-            "stroke", valueName: "name", help: "Record a shape of your own for stroke bindings instead of a trace."),
+            "stroke", valueName: "name", help: "Record a shape of your own for stroke bindings instead of a trace.",
+            completion: .strokeNames),
         .option("samples", valueName: "count", help: "With --stroke: how many times to draw it, 1 to 20 (default 3)."),
         .option("duration", valueName: "seconds", help: "Stop after this many seconds."),
         .option("display", valueName: "display", help: "The X display whose daemon to record from; default $DISPLAY.")

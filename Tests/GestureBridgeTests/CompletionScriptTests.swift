@@ -51,10 +51,48 @@ import Testing
         #expect(try Self.bash(["re"]) == ["record", "replay"])
         #expect(try Self.bash(["replay", "--for"]) == ["--format"])
         #expect(try Self.bash(["replay", "--format", ""]) == ["json", "table"])
-        #expect(try Self.bash(["run", "-"]) == ["--config", "--display", "--help", "--verbose", "-h", "-v"])
+        #expect(try Self.bash(["run", "-"]) == ["--config", "--display", "--help", "--verbose", "--x11", "-h", "-v"])
         #expect(try Self.bash(["help", "mo"]) == ["monitor"])
         // A value with nothing to offer offers nothing, rather than the options.
-        #expect(try Self.bash(["run", "--display", ""]) == [])
+        #expect(try Self.bash(["pick", "--timeout", ""]) == [])
+    }
+
+    /// The X displays whose sockets are here now, as `:N`.
+    static func displays() -> Set<String> {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/tmp/.X11-unix")) ?? []
+        return Set(names.filter { $0.hasPrefix("X") }.map { ":" + $0.dropFirst() })
+    }
+
+    /// `--display` offers the displays running here (test servers among them, which may come
+    /// and go meanwhile: what was there before and after is offered, nothing else).
+    @Test func bashCompletesDisplaysFromTheirSockets() throws {
+        let before = Self.displays()
+        let offered = Set(try Self.bash(["doctor", "--display", ""]))
+        let after = Self.displays()
+        #expect(offered.isSubset(of: before.union(after)), "\(offered)")
+        #expect(before.intersection(after).isSubset(of: offered), "\(offered)")
+        #expect(try Self.bash(["doctor", "--display", ":no-such"]) == [])
+    }
+
+    /// `record --stroke` offers the shapes of your own already saved, to record one again; and
+    /// `--config=FILE` completes the file after the '='.
+    @Test func bashCompletesShapesOfYourOwnAndValuesAfterAnEqualsSign() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("gb-shapes-\(UUID().uuidString)")
+        let strokes = home.appendingPathComponent("gesturebridge/strokes")
+        try FileManager.default.createDirectory(at: strokes, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: home) }
+        for name in ["spiral", "star"] { try Data().write(to: strokes.appendingPathComponent("\(name).yaml")) }
+        let words = "COMP_WORDS=(gesturebridge record --stroke s); COMP_CWORD=3"
+        let output = try Self.run(
+            .bash,
+            [
+                "-c",
+                "export XDG_CONFIG_HOME='\(home.path)'; source \"$COMPLETION\"; \(words); _gesturebridge; "
+                    + "printf '%s\\n' \"${COMPREPLY[@]}\""
+            ], script: Self.script(.bash))
+        #expect(output.split(separator: "\n").map(String.init).sorted() == ["spiral", "star"])
+        let config = strokes.appendingPathComponent("spiral.yaml").path
+        #expect(try Self.bash(["check", "--config", "=", String(config.dropLast(6))]) == [config])
     }
 
     @Test func bashCompletesFilesForFileValuesAndArguments() throws {
@@ -94,7 +132,7 @@ import Testing
             ], script: Self.script(.zsh))
         let lines = output.split(separator: "\n").map(String.init)
         #expect(lines.contains(":trace:_files"))
-        #expect(lines.contains { $0.hasPrefix("--format[Output format") && $0.hasSuffix(":format:(json table)") })
+        #expect(lines.contains { $0.hasPrefix("--format=[Output format") && $0.hasSuffix(":format:(json table)") })
         #expect(lines.contains { $0.hasPrefix("(-v --verbose)-v[") })
         #expect(
             lines.contains(

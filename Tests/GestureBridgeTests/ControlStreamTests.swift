@@ -127,6 +127,20 @@ import Testing
         #expect(trace.header.screen == Trace.Screen(width: 1920, height: 1080, dpi: 144))
     }
 
+    /// A recorded time is the microsecond it falls on, written as that decimal: 0.032661, never
+    /// 0.032660999999999996 (what multiplying the microseconds by 1e-6 gave).
+    @Test(arguments: [0.032661, 0.1, 0.3, 1.0000001, 2.718281])
+    func recordedTimesAreShortDecimals(offset: Double) throws {
+        var recording = TraceRecording()
+        _ = recording.line(for: Self.touch(1, .began, 1, 1, at: 52311.123456))
+        let recorded = recording.line(for: Self.touch(1, .moved, 2, 2, at: 52311.123456 + offset))
+        let line = try #require(recorded)
+        let seconds = (offset * 1e6).rounded() / 1e6
+        let expected = seconds.rounded() == seconds ? "\(Int(seconds))" : "\(seconds)"
+        #expect(line.hasPrefix("{\"t\": \(expected), "), "\(line)")
+        #expect(line.split(separator: ",")[0].count <= "{\"t\": 0.000001".count + 2, "\(line)")
+    }
+
     @Test func aHeaderNamesTheActiveWindowOnlyWhenItIsOneOfTheWindows() {
         var scene = Self.scene
         scene.activeWindow = 0x99

@@ -124,3 +124,16 @@ struct DeviceFilterTests {
         #expect(DeviceFilter(include: include, exclude: exclude).admits(name) == admitted)
     }
 }
+
+/// How a device change reads in the log and in `monitor`.
+@Suite struct DeviceChangeWordingTests {
+    static let pad = TouchDevice(
+        id: DeviceID(rawValue: 7), name: "touchpad", kind: .touchpad, maxTouches: 5, isEnabled: false)
+
+    @Test func aDisabledDeviceIsSaidOnceWithItsId() {
+        #expect("\(DeviceChange.disabled(Self.pad))" == "disabled: 'touchpad' (id 7, touchpad, 5 touches)")
+        var enabled = Self.pad
+        enabled.isEnabled = true
+        #expect("\(DeviceChange.added(enabled))" == "added: 'touchpad' (id 7, touchpad, 5 touches)")
+    }
+}

@@ -12,6 +12,10 @@ struct CommandParameter: Sendable, Equatable {
         case none
         case file
         case values([String])
+        /// The X displays running here (`:0`, from the sockets in /tmp/.X11-unix).
+        case displays
+        /// The shapes of your own in the config's `strokes/` folder (to record one again).
+        case strokeNames
     }
 
     var kind: Kind

@@ -30,9 +30,27 @@ enum CompletionScript {
         let names = subcommands.map { $0.name }.joined(separator: " ")
         var text = """
             # bash completion for \(program), made by '\(program) --generate-completion-script bash'.
+            _\(program)_displays() {
+                local socket
+                for socket in /tmp/.X11-unix/X*; do
+                    [[ -S $socket ]] && printf ':%s\\n' "${socket##*/X}"
+                done
+            }
+            _\(program)_shapes() {
+                local file
+                for file in "${XDG_CONFIG_HOME:-$HOME/.config}"/gesturebridge/strokes/*.yaml; do
+                    [[ -f $file ]] && { file=${file##*/}; printf '%s\\n' "${file%.yaml}"; }
+                done
+            }
             _\(program)() {
                 local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
                 COMPREPLY=()
+                # --config=FILE: bash splits the word at '=', so the option is the word before it.
+                if [[ $prev == = ]]; then
+                    prev=${COMP_WORDS[COMP_CWORD-2]}
+                elif [[ $cur == =* && $prev == --* ]]; then
+                    cur=${cur#=}
+                fi
                 if [[ $COMP_CWORD -eq 1 ]]; then
                     COMPREPLY=($(compgen -W '\(names) help --help -h --version' -- "$cur"))
                     return
@@ -76,6 +94,8 @@ enum CompletionScript {
         case .none: ""
         case .file: "COMPREPLY=($(compgen -f -- \"$cur\"));"
         case .values(let values): "COMPREPLY=($(compgen -W '\(values.joined(separator: " "))' -- \"$cur\"));"
+        case .displays: "COMPREPLY=($(compgen -W \"$(_\(program)_displays)\" -- \"$cur\"));"
+        case .strokeNames: "COMPREPLY=($(compgen -W \"$(_\(program)_shapes)\" -- \"$cur\"));"
         }
     }
 
@@ -85,6 +105,16 @@ enum CompletionScript {
         var text = """
             #compdef \(program)
             # zsh completion for \(program), made by '\(program) --generate-completion-script zsh'.
+            _\(program)_displays() {
+                local -a sockets
+                sockets=(/tmp/.X11-unix/X*(N=:t))
+                compadd -- ${sockets/#X/:}
+            }
+            _\(program)_shapes() {
+                local -a shapes
+                shapes=(${XDG_CONFIG_HOME:-$HOME/.config}/gesturebridge/strokes/*.yaml(N.:t:r))
+                compadd -a shapes
+            }
             _\(program)() {
                 local -a subcommands
                 subcommands=(
@@ -129,13 +159,17 @@ enum CompletionScript {
         case .none: action = " "
         case .file: action = "_files"
         case .values(let values): action = "(" + values.joined(separator: " ") + ")"
+        case .displays: action = "_\(program)_displays"
+        case .strokeNames: action = "_\(program)_shapes"
         }
         switch parameter.kind {
         case .argument:
             return quoted(":" + escaped(parameter.valueName, ":") + ":" + action)
         case .flag, .option:
             let value = parameter.kind == .option ? ":" + escaped(parameter.valueName, ":") + ":" + action : ""
-            guard let short = parameter.short else { return quoted("--\(parameter.name)" + help + value) }
+            // `--config=` takes its value in the next word or after an '=' in the same one.
+            let name = "--\(parameter.name)" + (parameter.kind == .option ? "=" : "")
+            guard let short = parameter.short else { return quoted(name + help + value) }
             return quoted("(-\(short) --\(parameter.name))") + "{-\(short),--\(parameter.name)}"
                 + quoted(help + value)
         }
@@ -164,7 +198,7 @@ enum CompletionScript {
                 switch parameter.kind {
                 case .argument:
                     switch parameter.completion {
-                    case .none: continue
+                    case .none, .displays, .strokeNames: continue
                     case .file: line += " -F"
                     case .values(let values): line += " -a \(quoted(values.joined(separator: " ")))"
                     }
@@ -177,6 +211,14 @@ enum CompletionScript {
                     case .none: line += " -x"
                     case .file: line += " -r -F"
                     case .values(let values): line += " -x -a \(quoted(values.joined(separator: " ")))"
+                    case .displays:
+                        line += " -x -a " + quoted("(string replace -r '^X' ':' -- (path basename /tmp/.X11-unix/X*))")
+                    case .strokeNames:
+                        line +=
+                            " -x -a "
+                            + quoted(
+                                "(path change-extension '' -- (path basename (set -q XDG_CONFIG_HOME; and echo $XDG_CONFIG_HOME; or echo $HOME/.config)/gesturebridge/strokes/*.yaml))"
+                            )
                     }
                 }
                 text += line + " -d \(quoted(parameter.help))\n"

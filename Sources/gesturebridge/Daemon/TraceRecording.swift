@@ -14,6 +14,10 @@ import GestureReplay
 struct TraceRecording {
     /// Times are kept to the microsecond: far below anything a finger does, and short to read.
     static let timeResolution = 1e-6
+    /// Steps of `timeResolution` in a second: a whole number, so that microseconds divided by it
+    /// are the double nearest their decimal, which prints as that decimal (0.032661, not the
+    /// 0.032660999999999996 that multiplying by 1e-6 gave).
+    static let stepsPerSecond = 1e6
 
     /// The daemon's time of the first recorded line, t = 0; nil before it.
     private var origin: Double?
@@ -62,7 +66,7 @@ struct TraceRecording {
     private mutating func traceTime(_ time: Double) -> Double {
         let origin = self.origin ?? time
         self.origin = origin
-        let t = max(lastTime, ((time - origin) / Self.timeResolution).rounded() * Self.timeResolution)
+        let t = max(lastTime, ((time - origin) * Self.stepsPerSecond).rounded() / Self.stepsPerSecond)
         lastTime = t
         return t
     }
