@@ -77,12 +77,33 @@ struct DoctorCommandTests {
             lines.contains { $0.hasPrefix("ok       service: no systemd user manager; the XDG autostart entry ") },
             "\(result.output)")
         #expect(lines.last == "0 problems, 0 warnings", "\(result.output)")
+        // The README's sample of a healthy setup shows the same checks, in the same order.
+        #expect(Self.checkNames(lines) == Self.checkNames(try Self.readmeSample()), "\(result.output)")
+    }
+
+    /// The names of the checks in doctor's lines (`ok       daemon: …` → `daemon`).
+    static func checkNames(_ lines: [String]) -> [String] {
+        lines.compactMap { line in
+            guard ["ok ", "warning ", "problem "].contains(where: line.hasPrefix) else { return nil }
+            return line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.map {
+                String($0.dropLast())
+            }
+        }
+    }
+
+    /// The lines of the README's `$ gesturebridge doctor` sample.
+    static func readmeSample() throws -> [String] {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let lines = try String(contentsOf: readme, encoding: .utf8).split(separator: "\n").map(String.init)
+        let start = try #require(lines.firstIndex(of: "$ gesturebridge doctor"))
+        return Array(lines[start...].prefix { $0 != "```" })
     }
 
     /// One problem each, the check that reports it, and words of its fix.
     enum Problem: String, CaseIterable, Sendable {
         case grabHeldByAnotherClient, badConfig, configWritableByOthers, touchegg, noAutostart, noDisplay, noDaemon
-        case wayland, serviceFailed, serviceDisabled
+        case noDaemonWithUserManager, wayland, serviceFailed, serviceDisabled
     }
 
     /// A `systemctl` on the home's PATH that answers as a user manager whose unit is `enabled`
@@ -139,7 +160,9 @@ struct DoctorCommandTests {
             fake = process
             expected = (
                 "problem  conflicts: touchegg (pid \(process.processIdentifier)) runs",
-                "kill \(process.processIdentifier)"
+                "kill \(process.processIdentifier); keep it from starting: sudo systemctl disable --now touchegg "
+                    + "(its daemon), and for its client, which /etc/xdg/autostart/touchegg.desktop starts at login: "
+                    + "copy that file to \(home.directory.path)/config/autostart/ and add the line 'Hidden=true'"
             )
         case .noAutostart:
             expected = (
@@ -149,6 +172,13 @@ struct DoctorCommandTests {
             environment["DISPLAY"] = nil
             expected = ("problem  display: DISPLAY is not set", "--display :0")
         case .noDaemon:
+            // No user manager here (no systemctl on PATH): nothing about systemctl.
+            expected = (
+                "problem  daemon: no gesturebridge daemon runs on \(server.display)",
+                "start it: 'gesturebridge run &' (there is no systemd user manager here"
+            )
+        case .noDaemonWithUserManager:
+            try Self.fakeSystemctl(in: home, enabled: "enabled", active: "inactive")
             expected = (
                 "problem  daemon: no gesturebridge daemon runs on \(server.display)",
                 "systemctl --user start gesturebridge"
@@ -180,7 +210,7 @@ struct DoctorCommandTests {
         let problems = lines.filter { $0.hasPrefix("problem") }
         let daemonMissing = problem != .noDisplay
         #expect(problems.contains { $0.hasPrefix("problem  daemon: ") } == daemonMissing, "\(result.output)")
-        let own = expected.line.hasPrefix("problem") && problem != .noDaemon ? 1 : 0
+        let own = expected.line.hasPrefix("problem") && ![.noDaemon, .noDaemonWithUserManager].contains(problem) ? 1 : 0
         #expect(problems.count == own + (daemonMissing ? 1 : 0), "only this problem: \(result.output)")
         #expect(result.status == (problem == .wayland ? 4 : 1), "\(result.output)")
         if problem == .configWritableByOthers {

@@ -6,9 +6,15 @@ extension Doctor {
     /// The unit both checks ask systemd about.
     static let unit = "gesturebridge.service"
 
+    /// Whether `systemctl --user` reaches a user manager.
+    func hasUserManager() -> Bool {
+        guard let systemctl = executable("systemctl") else { return false }
+        return run(systemctl, ["--user", "show-environment"]).status == 0
+    }
+
     /// Whether gesturebridge starts at login: the systemd user unit, else the XDG autostart entry.
     func service() -> DoctorCheck {
-        guard let systemctl = executable("systemctl"), run(systemctl, ["--user", "show-environment"]).status == 0 else {
+        guard hasUserManager(), let systemctl = executable("systemctl") else {
             return autostart(because: "no systemd user manager")
         }
         let enabled = run(systemctl, ["--user", "is-enabled", Self.unit]).output
@@ -53,7 +59,9 @@ extension Doctor {
     static let conflictingDaemons: [(name: String, stop: String)] = [
         (
             "touchegg",
-            "stop it: kill PID; keep it from starting: sudo systemctl disable --now touchegg, and remove touchegg.desktop from ~/.config/autostart"
+            "stop it: kill PID; keep it from starting: sudo systemctl disable --now touchegg (its daemon), and for its "
+                + "client, which /etc/xdg/autostart/touchegg.desktop starts at login: copy that file to "
+                + "AUTOSTART/ and add the line 'Hidden=true' to the copy"
         ),
         ("libinput-gestures", "libinput-gestures-setup stop autostop"),
         ("fusuma", "stop it: kill PID; and remove it from your session's autostart programs")
@@ -67,7 +75,12 @@ extension Doctor {
             guard let pid = Int32(entry), let name = Self.daemonName(commandLine: commandLine(of: entry)),
                 let daemon = Self.conflictingDaemons.first(where: { $0.name == name })
             else { continue }
-            found.append((name, pid, daemon.stop.replacingText("PID", with: String(pid))))
+            let autostart = ConfigLocator(environment: environment).configHome + "/autostart"
+            found.append(
+                (
+                    name, pid,
+                    daemon.stop.replacingText("PID", with: String(pid)).replacingText("AUTOSTART", with: autostart)
+                ))
         }
         guard let first = found.sorted(by: { $0.pid < $1.pid }).first else {
             return .ok("conflicts", "no other gesture daemon runs (touchegg, libinput-gestures, fusuma)")

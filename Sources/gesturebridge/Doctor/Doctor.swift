@@ -24,7 +24,7 @@ struct Doctor {
             checks.append(devices(connection))
             let holder = InstanceLock.holder(display: connection.name, paths: RuntimePaths(environment: environment))
             checks.append(touchGrab(connection, holder: holder))
-            checks.append(daemon(connection, holder: holder))
+            checks.append(daemon(connection, holder: holder, userManager: hasUserManager()))
         }
         checks += config()
         checks.append(service())
@@ -64,16 +64,19 @@ struct Doctor {
 
     /// A daemon holds this display's lock. Without one nothing happens to any touch: the case a
     /// newcomer runs `doctor` for.
-    func daemon(_ connection: X11Connection, holder: InstanceLock.Holder?) -> DoctorCheck {
+    func daemon(_ connection: X11Connection, holder: InstanceLock.Holder?, userManager: Bool) -> DoctorCheck {
         if let holder {
             return .ok("daemon", "gesturebridge pid \(holder.pid) runs on \(connection.name) (\(holder.origin.phrase))")
         }
+        let fix =
+            userManager
+            ? "start it: 'systemctl --user start gesturebridge', or 'gesturebridge run' in a terminal to see why it stops"
+            : "start it: 'gesturebridge run &' (there is no systemd user manager here: the XDG autostart entry "
+                + "starts it at your next login), or 'gesturebridge run' in a terminal to see why it stops"
         return .problem(
             "daemon",
             "no gesturebridge daemon runs on \(connection.name): every touch goes to the applications as it is",
-            fix:
-                "start it: 'systemctl --user start gesturebridge', or 'gesturebridge run' in a terminal to see why it stops"
-        )
+            fix: fix)
     }
 
     /// XInput 2.2 for touch, 2.4 for touchpad gestures.
@@ -125,12 +128,17 @@ struct Doctor {
         let mutter = manager.flatMap { $0.grabsRootTouches ? $0.name : nil }
         if connection.canGrabTouches() {
             if let holder, let mutter {
+                // Not necessarily the daemon's doing: a mutter that replaced another
+                // (`mutter --replace`) comes up without the grab whether gesturebridge runs or not.
                 return .warning(
                     "touch-grab",
                     """
-                    gesturebridge pid \(holder.pid) takes touches on the windows, and nobody holds the root's grab: \
-                    \(mutter) started after gesturebridge, and its own touchscreen gestures are off
-                    """, fix: "restart \(mutter) (log out and in, or 'mutter --replace' outside GNOME Shell)")
+                    \(mutter) runs without its root touch grab, so its own touchscreen gestures are off; \
+                    gesturebridge pid \(holder.pid) takes touches on the windows. A \(mutter) that replaced \
+                    another (mutter --replace) or started while gesturebridge held the grab does not take it
+                    """,
+                    fix:
+                        "if you want \(mutter)'s own gestures, log out and in; gesturebridge works either way")
             }
             if let holder {
                 return .warning(
