@@ -30,7 +30,7 @@ if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; 
     # sends the desktop notification of a bad reload (dbus-monitor, from dbus-daemon, sees it).
     test=(xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev xinput x11-utils
           make lintian systemd man-db desktop-file-utils
-          openbox xfwm4 mutter i3-wm kwin-x11 kwin-style-breeze dbus-daemon zenity kdialog
+          openbox xfwm4 mutter i3-wm kwin-x11 kwin-style-breeze fluxbox marco mate-settings-daemon-common dbus-daemon zenity kdialog
           libglib2.0-bin zsh fish xcompmgr)
     missing() {
         local package
@@ -46,7 +46,7 @@ elif command -v rpm >/dev/null 2>&1 && command -v dnf >/dev/null 2>&1; then
     deb=(dpkg-dev debhelper)
     test=(xorg-x11-server-Xorg xorg-x11-drv-dummy xorg-x11-server-devel xinput xorg-x11-utils
           make systemd man-db desktop-file-utils
-          openbox xfwm4 mutter i3 kwin-x11 dbus-daemon zenity kdialog glib2 zsh fish xcompmgr)
+          openbox xfwm4 mutter i3 kwin-x11 fluxbox marco dbus-daemon zenity kdialog glib2 zsh fish xcompmgr)
     missing() {
         local package
         for package in "$@"; do rpm -q "$package" >/dev/null 2>&1 || echo "$package"; done

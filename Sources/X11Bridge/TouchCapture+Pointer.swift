@@ -21,7 +21,23 @@ extension TouchCapture {
         var id: TouchID
         /// For a touch that already lifted: when to release the button (monotonic seconds).
         var releaseAt: Double?
+        /// Until when the pointer stays at the path's first step (monotonic seconds), and where the
+        /// finger is meanwhile: see `catchUpDelay`.
+        var catchUpAt: Double?
+        var latest: Point?
     }
+
+    /// How long the pointer waits at the first step of a handed-over drag before it jumps to the
+    /// finger, in seconds.
+    ///
+    /// fluxbox (and any manager whose title bar binds "move with button 1 held") starts a move at
+    /// the first motion it handles and compresses queued motions into the last one: a press and
+    /// the whole 150 ms of path sent at once anchored its move at the end of the path, and the
+    /// window lagged the finger by that much (a drag of (150, 100) moved it (98, 65)). Pressed
+    /// where the finger landed and moved one step, then held there for this long, the manager
+    /// anchors at the start; 30 ms is far more than a window manager takes for two events, and
+    /// the finger is followed again after it, whole.
+    public static let catchUpDelay = 0.03
 
     /// The longest a lifted touch's press is held when it is played back, in seconds.
     public static let maximumReplayedHold = 0.3
@@ -30,6 +46,9 @@ extension TouchCapture {
     public struct TouchTrack: Hashable, Sendable {
         public var begin: Point
         public var last: Point
+        /// Its first move after `begin`, while undecided: where the pointer goes right after the
+        /// press (`catchUpDelay`).
+        public var firstStep: Point?
         /// The window under the touch when it began, as the server named it (`child`: a frame or
         /// a part of one under a reparenting window manager); `.none` on the bare root.
         public var window: WindowID
@@ -58,15 +77,19 @@ extension TouchCapture {
         let display = connection.display
         fakeMotion(to: track.begin)
         XTestFakeButtonEvent(display, 1, 1, 0)
-        if track.last != track.begin { fakeMotion(to: track.last) }
+        // The first step of the path now, the rest once the window manager has seen it.
+        let first = track.firstStep ?? track.last
+        if first != track.begin { fakeMotion(to: first) }
+        let catchUp = first != track.last ? now + Self.catchUpDelay : nil
         if reported.remove(id) != nil {
-            pointerTouch = PointerTouch(id: id)
+            pointerTouch = PointerTouch(id: id, catchUpAt: catchUp, latest: catchUp.map { _ in track.last })
             handedOver.append(
                 CapturedTouch(
                     sample: TouchSample(id: id, phase: .ended, location: track.last),
                     time: lastEventTime, device: DeviceID(rawValue: 0), window: track.window))
         } else {
             // The finger lifted before the decision: the button goes up when the finger did.
+            if first != track.last { fakeMotion(to: track.last) }
             let held = Double(track.lastAt &- track.beganAt) / 1000
             pointerTouch = PointerTouch(id: id, releaseAt: now + min(max(held, 0), Self.maximumReplayedHold))
         }
@@ -74,19 +97,37 @@ extension TouchCapture {
         return true
     }
 
-    /// When `timerFired(at:)` has a button to release, or nil.
-    public var nextDeadline: Double? { pointerTouch?.releaseAt }
+    /// When `timerFired(at:)` has a button to release or a pointer to move on, or nil.
+    public var nextDeadline: Double? { pointerTouch?.catchUpAt ?? pointerTouch?.releaseAt }
 
-    /// Releases the button of a lifted touch whose time is up.
+    /// Moves a handed-over drag's pointer on to the finger, and releases the button of a lifted
+    /// touch, when their time is up.
     public func timerFired(at now: Double) {
+        if let due = pointerTouch?.catchUpAt, due <= now {
+            catchUp()
+            connection.flush()
+        }
         guard let due = pointerTouch?.releaseAt, due <= now else { return }
         releasePointerTouch()
         connection.flush()
     }
 
+    /// The pointer from the path's first step to where the finger is now.
+    private func catchUp() {
+        if let latest = pointerTouch?.latest { fakeMotion(to: latest) }
+        pointerTouch?.catchUpAt = nil
+        pointerTouch?.latest = nil
+    }
+
     /// Moves the pointer with the touch that drives it, and lifts the button when it ends.
     func followPointerTouch(_ touch: CapturedTouch) {
-        fakeMotion(to: touch.sample.location)
+        if pointerTouch?.catchUpAt != nil {
+            pointerTouch?.latest = touch.sample.location
+            guard touch.sample.phase == .ended else { return }
+            catchUp()
+        } else {
+            fakeMotion(to: touch.sample.location)
+        }
         if touch.sample.phase == .ended {
             XTestFakeButtonEvent(connection.display, 1, 0, 0)
             pointerTouch = nil

@@ -225,6 +225,9 @@ public final class TouchCapture {
             return touch
         case .moved, .stationary:
             guard reported.contains(id) else { return nil }
+            if positions[id]?.firstStep == nil, ledger.isUndecided(id), location != positions[id]?.begin {
+                positions[id]?.firstStep = location
+            }
             positions[id]?.last = location
             positions[id]?.lastAt = touch.time
             return touch
