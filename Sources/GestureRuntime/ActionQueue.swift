@@ -11,7 +11,18 @@ import GestureEngine
 /// or `nextDeadline` has come.
 public struct ActionQueue {
     /// How long keys wait for their window to take the focus before they are typed anyway.
-    public static let focusWait = 0.5
+    ///
+    /// The focus normally moves within milliseconds, and then the keys go at once; this is only
+    /// how long a slow window manager is given. 0.5 s was too short on a loaded machine: mutter
+    /// compositing in software beside two busy processes moved the focus later than that, and
+    /// the chord went to the window that had it before. Keys in the wrong window are worse than
+    /// keys late.
+    public static let focusWait = 2.0
+
+    /// When a window that has not taken the focus yet is asked once more, after its first
+    /// activation: a window manager busy starting (fluxbox right after its restart adopting
+    /// the windows) can drop the first request, and the keys then went nowhere.
+    public static let askAgainAfter = 0.5
 
     /// What the driver does, in order.
     public enum Effect {
@@ -26,13 +37,18 @@ public struct ActionQueue {
         var fired: FiredAction
         var target: UInt64?
         var deadline: Double
+        /// When to ask for the focus once more; nil once asked again, or with no target.
+        var askAgainAt: Double?
     }
     private var pending: [Pending] = []
 
     public init() {}
 
-    /// When the head's wait ends, if actions are waiting.
-    public var nextDeadline: Double? { pending.first?.deadline }
+    /// When the head's wait ends or its window is asked again, if actions are waiting.
+    public var nextDeadline: Double? {
+        guard let head = pending.first else { return nil }
+        return head.askAgainAt.map { min($0, head.deadline) } ?? head.deadline
+    }
 
     /// Whether actions are waiting.
     public var isEmpty: Bool { pending.isEmpty }
@@ -48,7 +64,9 @@ public struct ActionQueue {
             return []
         }
         guard let target else { return [.perform(fired, focusTimedOut: nil)] }
-        pending.append(Pending(fired: fired, target: target, deadline: now + Self.focusWait))
+        pending.append(
+            Pending(
+                fired: fired, target: target, deadline: now + Self.focusWait, askAgainAt: now + Self.askAgainAfter))
         return [.activate(window: target, for: fired)]
     }
 
@@ -57,6 +75,11 @@ public struct ActionQueue {
         var effects: [Effect] = []
         while let head = pending.first {
             let focused = head.target.map(hasFocus) ?? true
+            if !focused, now < head.deadline, let again = head.askAgainAt, now >= again, let target = head.target {
+                pending[0].askAgainAt = nil
+                effects.append(.activate(window: target, for: head.fired))
+                break
+            }
             guard focused || now >= head.deadline else { break }
             pending.removeFirst()
             effects.append(.perform(head.fired, focusTimedOut: focused ? nil : head.target))

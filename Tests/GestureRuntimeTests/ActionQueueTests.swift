@@ -57,9 +57,21 @@ import Testing
             ["activate 7 for a", "perform a", "perform b"]
         ),
         (
-            "a window that never takes the focus gets its keys when the wait is over",
-            [.focus(nil), .fire("a", keys, window: 7, at: 0), .drain(at: 0.49), .drain(at: 0.5)],
-            ["activate 7 for a", "perform a (7 timed out)"]
+            "a window that never takes the focus is asked again once, and gets its keys when the wait is over",
+            [
+                .focus(nil), .fire("a", keys, window: 7, at: 0), .drain(at: ActionQueue.askAgainAfter - 0.01),
+                .drain(at: ActionQueue.askAgainAfter), .drain(at: ActionQueue.askAgainAfter + 0.1),
+                .drain(at: ActionQueue.focusWait - 0.01), .drain(at: ActionQueue.focusWait)
+            ],
+            ["activate 7 for a", "activate 7 for a", "perform a (7 timed out)"]
+        ),
+        (
+            "a window that takes the focus after it was asked again gets its keys then",
+            [
+                .focus(nil), .fire("a", keys, window: 7, at: 0), .drain(at: ActionQueue.askAgainAfter), .focus(7),
+                .drain(at: ActionQueue.askAgainAfter + 0.02)
+            ],
+            ["activate 7 for a", "activate 7 for a", "perform a"]
         )
     ]
 
@@ -82,9 +94,11 @@ import Testing
         #expect(queue.isEmpty && queue.nextDeadline == nil, "\(name): nothing left waiting")
     }
 
-    @Test func theWaitEndsAtTheFocusWait() {
+    @Test func theWaitWakesToAskAgainThenEndsAtTheFocusWait() {
         var queue = ActionQueue()
         _ = queue.enqueue(Self.fired("a", Self.keys, window: 7), now: 10) { _ in false }
+        #expect(queue.nextDeadline == 10 + ActionQueue.askAgainAfter)
+        _ = queue.drain(now: 10 + ActionQueue.askAgainAfter) { _ in false }
         #expect(queue.nextDeadline == 10 + ActionQueue.focusWait)
     }
 }
