@@ -35,6 +35,25 @@ import Testing
         #expect(Self.page.contains(word), "gesturebridge.yaml.5 does not mention '\(word)'")
     }
 
+    /// Every kind of gesture is in the page's list of recognizer keys, has a section of its own,
+    /// and has a row in the README's table of gestures.
+    @Test(arguments: RecognizerKind.allCases)
+    func everyGestureKindIsDocumented(kind: RecognizerKind) throws {
+        let bindings = try #require(Self.section("BINDINGS"))
+        let list =
+            bindings.components(separatedBy: "exactly one recognizer key").dropFirst().first?
+            .components(separatedBy: "see").first ?? ""
+        #expect(list.split(whereSeparator: \.isNewline).contains { $0.contains(" \(kind.rawValue)") }, "\(list)")
+        #expect(Self.page.contains(".SS \(kind.rawValue)\n"), "no section for \(kind.rawValue) under RECOGNIZERS")
+        let readme = try Fixture.text("README.md")
+        #expect(readme.contains("\n| `\(kind.rawValue)` |"), "the README's table of gestures has no \(kind.rawValue)")
+    }
+
+    /// The text of the page's `.SH name` section, up to the next one.
+    static func section(_ name: String) -> String? {
+        page.components(separatedBy: ".SH \(name)\n").dropFirst().first?.components(separatedBy: "\n.SH ").first
+    }
+
     @Test func pageIsAManualPageInSectionFive() {
         #expect(Self.page.hasPrefix(".\\\""))
         #expect(Self.page.contains(".TH GESTUREBRIDGE.YAML 5 "))
