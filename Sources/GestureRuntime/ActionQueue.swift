@@ -19,9 +19,9 @@ public struct ActionQueue {
     /// keys late.
     public static let focusWait = 2.0
 
-    /// When a window that has not taken the focus yet is asked once more, after its first
-    /// activation: a window manager busy starting (fluxbox right after its restart adopting
-    /// the windows) can drop the first request, and the keys then went nowhere.
+    /// How often a window that has not taken the focus yet is asked again while its keys wait:
+    /// a window manager busy starting (fluxbox and i3 right after a restart, on a loaded machine)
+    /// can drop a request, and the keys then went nowhere or into the window that had the focus.
     public static let askAgainAfter = 0.5
 
     /// What the driver does, in order.
@@ -37,7 +37,7 @@ public struct ActionQueue {
         var fired: FiredAction
         var target: UInt64?
         var deadline: Double
-        /// When to ask for the focus once more; nil once asked again, or with no target.
+        /// When to ask for the focus again; nil with no target, or when the wait ends first.
         var askAgainAt: Double?
     }
     private var pending: [Pending] = []
@@ -76,7 +76,8 @@ public struct ActionQueue {
         while let head = pending.first {
             let focused = head.target.map(hasFocus) ?? true
             if !focused, now < head.deadline, let again = head.askAgainAt, now >= again, let target = head.target {
-                pending[0].askAgainAt = nil
+                let next = now + Self.askAgainAfter
+                pending[0].askAgainAt = next < head.deadline ? next : nil
                 effects.append(.activate(window: target, for: head.fired))
                 break
             }

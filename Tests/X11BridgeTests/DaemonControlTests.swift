@@ -139,7 +139,10 @@ struct DaemonControlTests {
         let fired = try #require(monitor.standardOutput.split(separator: "\n").first { $0.contains("\"outcome\"") })
         let firedAction = try #require(fired.firstRange(of: "\"gesture\"").map { fired[$0.lowerBound...] })
         let expected = firedAction.replacingOccurrences(of: ", \"outcome\": \"performed\"}", with: "}")
-        #expect(replay.standardOutput.contains(expected), "replay:\n\(replay.standardOutput)\ndaemon: \(fired)")
+        #expect(
+            replay.standardOutput.contains(expected),
+            "replay:\n\(replay.standardOutput)\ndaemon: \(fired)\ntrace:\n\(trace)\nmonitor:\n\(monitor.standardOutput)"
+        )
         #expect(
             replay.standardOutput.contains("\"gesture\": \"next-desktop\", \"kind\": \"swipe\", \"state\": \"ended\""))
     }
