@@ -39,7 +39,17 @@ timed() {
     return "$rc"
 }
 
-rm -rf "$dir"
+# A run that was killed (SIGKILL, a reboot of the container) never ran its cleanup and may have
+# left the host's /dev, /sys and /proc bound under $root: removing $dir then would remove the
+# host's device nodes through them. Unmount whatever is still mounted there, deepest first, refuse
+# if anything stays, and never let rm cross into another file system.
+findmnt -rn -o TARGET | awk -v d="$dir/" 'index($0 "/", d) == 1' | sort -r | while read -r m; do
+    umount "$m" 2>/dev/null || umount -l "$m"
+done
+if findmnt -rn -o TARGET | awk -v d="$dir/" 'index($0 "/", d) == 1' | grep -q .; then
+    echo "fresh-debian.sh: something is still mounted under $dir; unmount it first" >&2; exit 1
+fi
+rm -rf --one-file-system "$dir"
 mkdir -p "$dir"
 timed debootstrap "$dir/debootstrap.log" debootstrap --variant=minbase bookworm "$root" "$mirror"
 mkdir -p "$root/proc" "$root/sys" "$root/dev"
