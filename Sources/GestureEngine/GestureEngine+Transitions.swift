@@ -40,7 +40,7 @@ extension GestureEngine {
         _ recognizer: GestureRecognizer, to target: GestureRecognizer.State,
         because why: TransitionCause
     ) {
-        if let shouldBegin = recognizer.view?.gestureRecognizerShouldBegin, !shouldBegin(recognizer) {
+        if !viewsLetBegin(recognizer) {
             transition(recognizer, to: .failed, because: .shouldBeginDenied)
             return
         }
@@ -199,5 +199,26 @@ extension GestureEngine {
         cause = .caughtUp
         recognizer.touchesMoved(live, with: TouchEvent(timestamp: now, allTouches: liveTouches))
         cause = saved
+    }
+
+    /// UIView's `gestureRecognizerShouldBegin(_:)`, asked as UIKit asks it: of the view each of
+    /// the recognizer's touches landed on (its hit view: a slider refuses its scroll view's pan
+    /// this way), then of the recognizer's own view if no touch landed on it; any false stops it.
+    func viewsLetBegin(_ recognizer: GestureRecognizer) -> Bool {
+        let touches = recognizer.touches
+        var ownViewAsked = false
+        for index in touches.indices {
+            guard let view = touches[index].view else { continue }
+            // Each view once, without allocating: skip it if an earlier touch landed on it too.
+            if touches[..<index].contains(where: { $0.view === view }) { continue }
+            if view === recognizer.view { ownViewAsked = true }
+            if let shouldBegin = view.gestureRecognizerShouldBegin, !shouldBegin(recognizer) { return false }
+        }
+        if !ownViewAsked, let view = recognizer.view, let shouldBegin = view.gestureRecognizerShouldBegin,
+            !shouldBegin(recognizer)
+        {
+            return false
+        }
+        return true
     }
 }

@@ -11,7 +11,9 @@
 ///   than their mean movement around it (a turn). A motion where scaling is not dominant
 ///   begins it only past `sweepingHysteresis` (24 pt): real hands pinch while sweeping (the
 ///   shared 3M recording's 3- and 5-finger pinch-ins move their centre 2.7 and 14 times as
-///   far as they close at 8 pt), and a strict rule would lose them. `scale` is the spread
+///   far as they close at 8 pt), and a strict rule would lose them. A finger held still (a
+///   thumb anchored while the index moves) makes it a pinch about that finger: it begins at
+///   `hysteresis`, though the centre moves as far as the fingers spread. `scale` is the spread
 ///   over the initial spread, so at began it is already, say, 0.9.
 /// - The finger-count rules are `MultiFingerGestureRecognizer`'s.
 open class PinchGestureRecognizer: MultiFingerGestureRecognizer {
@@ -81,7 +83,36 @@ open class PinchGestureRecognizer: MultiFingerGestureRecognizer {
         }
         around = abs(around) / Double(touches.count)
         let radial = abs(lastSpread - initialSpread) / 2
-        return radial > centroid.distance(to: startCentroid) && radial > around
+        guard radial > around else { return false }
+        return radial > centroid.distance(to: startCentroid) || hasAnchoredFinger
+    }
+
+    /// Whether a finger has stayed put while the others spread or closed: a thumb held still
+    /// while the index moves. That is a pinch about the thumb, whose centre moves as much as
+    /// the fingers spread, and UIKit begins it at its 8 pt like any pinch. Put: moved less
+    /// than `Thresholds.pinchAnchoredShare` of the spread's change (1 pt of 8), while every
+    /// other finger moved along its line to it. A hand sweeping while it pinches moves every
+    /// finger, so it still needs `sweepingHysteresis`.
+    var hasAnchoredFinger: Bool {
+        guard let initialSpread, startPoints.count == touches.count else { return false }
+        let limit = abs(lastSpread - initialSpread) * Thresholds.pinchAnchoredShare
+        guard
+            let anchor = touches.indices.first(where: {
+                touches[$0].location.distance(to: startPoints[$0]) < limit
+            })
+        else { return false }
+        // Every other finger moved along its line to the anchor (towards or away from it), not
+        // around it: a turn about a still thumb, or a wobble, is no pinch about it.
+        for index in touches.indices where index != anchor {
+            let line = startPoints[index] - startPoints[anchor]
+            let moved = touches[index].location - startPoints[index]
+            let length = (line.dx * line.dx + line.dy * line.dy).squareRoot()
+            guard length > 0 else { return false }
+            let along = abs(moved.dx * line.dx + moved.dy * line.dy) / length
+            let across = abs(moved.dx * line.dy - moved.dy * line.dx) / length
+            guard along > Thresholds.pinchAnchoredAlongRatio * across else { return false }
+        }
+        return true
     }
 
     /// Creates a pinch recognizer with a name for logs.

@@ -42,6 +42,14 @@ public enum Thresholds {
     /// in points: more than the 21 pt that 7.5° of turn moves two fingers 160 pt apart.
     /// Real pinches made while sweeping (the 3M 3- and 5-finger pinch-ins) begin here.
     public static let pinchSweepingHysteresis = 24.0
+    /// How little a finger may move, as a share of the spread's change, and still be held still
+    /// (a pinch's anchored thumb): 0.125, 1 pt when the spread has changed by 8 pt, about a
+    /// touchscreen's jitter. At 0.25 the Wacom DTH2242's 2-finger taps became pinches: one
+    /// finger slides 11 pt along the line in the 16 ms before it lifts while the other drifts 1.9 pt.
+    public static let pinchAnchoredShare = 0.125
+    /// How much more a finger must move along its line to the anchored one than across it for
+    /// the motion to be a pinch about the anchor: 2, within about 27° of the line.
+    public static let pinchAnchoredAlongRatio = 2.0
 
     /// How far the fingers must turn before a rotation begins, in radians
     /// (UIKit's observed 5–10°; 7.5° is its middle).

@@ -76,10 +76,11 @@ public final class View {
     /// This is how an application with `inherit: false` keeps the screen's gestures
     /// away. UIKit has no such flag; it amounts to a delegate that refuses touches.
     public var blocksAncestorRecognizers: Bool = false
-    /// UIView's `gestureRecognizerShouldBegin(_:)`: asked, when a recognizer attached to this view
-    /// (or one whose touches are in it) is about to begin or recognize, whether it may; false fails
-    /// it. Asked before the recognizer's delegate, as UIKit does. A closure, since `View` is not
-    /// subclassed.
+    /// UIView's `gestureRecognizerShouldBegin(_:)`: asked, when a recognizer is about to begin or
+    /// recognize, whether it may, of the view each of its touches landed on (the hit view, as
+    /// UIKit asks: a region can stop its window's pan) and of the recognizer's own view; any
+    /// false fails it. Asked before the recognizer's delegate, as UIKit does. A closure, since
+    /// `View` is not subclassed.
     public var gestureRecognizerShouldBegin: ((GestureRecognizer) -> Bool)?
     /// The parent view.
     public private(set) weak var superview: View?

@@ -131,6 +131,26 @@ func pinchFigures(_ measurement: GestureMeasurement) -> (scale: Double, velocity
         }
     }
 
+    /// A thumb held still while the index moves away or closer: a pinch about the thumb, whose
+    /// centre moves as much as the fingers spread. UIKit begins it at 8 pt; a hand that sweeps
+    /// while it pinches (every finger moving) still waits for 24 pt (the test above).
+    @Test(arguments: [1.0, -1.0])
+    func aPinchWithTheThumbHeldStillBeginsAtEightPoints(direction: Double) {
+        setUp(fingers: 2)
+        s.frame([(1, .began, 400, 500), (2, .began, 500, 500)])
+        var began: Double?
+        for step in 1...30 {
+            // The thumb jitters by half a point across the line; the index moves 1 pt a frame along it.
+            let jitter = step.isMultiple(of: 2) ? 0.5 : 0
+            s.wait(0.01).frame([(1, .moved, 400, 500 + jitter), (2, .moved, 500 + direction * Double(step), 500)])
+            if began == nil, s.actions.contains("pinch began") { began = Double(step) }
+        }
+        // At 8 pt of spread: the frame the index has moved 8 pt, or the next (the thumb's jitter
+        // across the line takes a hair off the spread). Before, it waited for 24.
+        #expect(
+            began.map { (8...9).contains($0) } == true, "began after the index moved \(String(describing: began)) pt")
+    }
+
     @Test(arguments: [2, 3, 4, 5], [0.5, 2.0])
     func scaleIsSpreadOverInitialSpread(fingers: Int, target: Double) throws {
         setUp(fingers: fingers)

@@ -90,4 +90,36 @@ import Testing
         #expect(s.causes(of: tap).contains(.shouldBeginDenied) == !allowed)
         #expect(s.delivery(of: 1) == (allowed ? .accepted : .rejected))
     }
+
+    /// As in UIKit, the view a touch landed on is asked about its superview's recognizer: a
+    /// region that answers false keeps the window's pan from beginning (a slider in a scroll view).
+    @Test func theHitViewIsAskedAboutItsSuperviewsRecognizer() {
+        let s = TouchScript()
+        let region = View(kind: .region("slider"), frame: Rect(x: 0, y: 0, width: 400, height: 200))
+        s.screen.addSubview(region)
+        let pan = PanGestureRecognizer(name: "pan")
+        s.screen.addGestureRecognizer(pan)
+        var asked: [String] = []
+        region.gestureRecognizerShouldBegin = { recognizer in
+            asked.append(recognizer.name)
+            return false
+        }
+        s.screen.gestureRecognizerShouldBegin = { _ in
+            Issue.record("the pan was refused by the hit view: its own view is not asked after")
+            return true
+        }
+        s.down(1, 100, 100).drag(1, from: (100, 100), to: (300, 100)).up(1, 300, 100)
+        #expect(asked == ["pan"])
+        #expect(s.causes(of: pan).contains(.shouldBeginDenied))
+        #expect(s.delivery(of: 1) == .rejected)
+        // Outside the region the screen decides alone.
+        var screenAsked = 0
+        s.screen.gestureRecognizerShouldBegin = { _ in
+            screenAsked += 1
+            return true
+        }
+        s.down(2, 600, 500).drag(2, from: (600, 500), to: (800, 500)).up(2, 800, 500)
+        #expect(screenAsked == 1)
+        #expect(asked == ["pan"])
+    }
 }
