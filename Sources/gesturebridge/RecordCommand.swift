@@ -23,7 +23,18 @@ struct RecordCommand: Subcommand {
         and how to replay the trace against the daemon's config: \
         gesturebridge replay FILE --config CONFIG. Attach it to a bug report as it is.
 
-        With --stroke NAME instead of a file, it records a shape of your own: draw it         --samples times (3 by default) with one finger or more, lifting them all after each         drawing; a drawing under 60 px is asked for again. The drawings are saved as         strokes/NAME.yaml in the folder of the daemon's config, and a binding names the shape         like a built-in one: stroke: { shape: NAME }. The daemon reads it when the config is         loaded, and again whenever a file in strokes/ changes. NAME is 1 to 32 lowercase         letters, digits and dashes, and not a built-in shape's name; recording it again         replaces it. If a drawing looks like a built-in shape, it says so: a stroke bound to         that shape may then be taken for yours.
+        With --stroke NAME instead of a file, it records a shape of your own: draw it \
+        --samples times (3 by default) with one finger or more, lifting them all after each \
+        drawing; a drawing under 60 px is asked for again. While it records, every new touch \
+        stays with the daemon, whatever the config binds: nothing reaches your applications, \
+        no gesture fires, and a label at the top of the screen says so; so a drawing is kept \
+        whole however slowly it is drawn. The drawings are saved as strokes/NAME.yaml in the \
+        folder of the daemon's config, and a binding names the shape like a built-in one: \
+        stroke: { shape: NAME }. The daemon reads it when the config is loaded, and again \
+        whenever a file in strokes/ changes. NAME is 1 to 32 lowercase letters, digits, \
+        dashes and underscores, and not a built-in shape's name; recording it again replaces \
+        it. A shape is matched in the order it was drawn. If a drawing looks like a built-in \
+        shape, it says so: a stroke bound to that shape may then be taken for yours.
         """
 
     static let parameters: [CommandParameter] = [
@@ -55,7 +66,8 @@ struct RecordCommand: Subcommand {
                 throw .invalid(
                     StrokeShapes.isBuiltIn(name)
                         ? "--stroke \(name): '\(name)' is a built-in shape; bind it as it is, or record yours under another name"
-                        : "--stroke \(name): a shape's name is 1 to 32 lowercase letters, digits and dashes, starting with a letter"
+                        : "--stroke \(name): a shape's name is 1 to 32 lowercase letters, digits, dashes and underscores, "
+                            + "starting with a letter"
                 )
             }
         case (nil, nil): throw .missingArgument("file")
@@ -109,7 +121,10 @@ struct RecordCommand: Subcommand {
 
     /// `--stroke NAME`: asks for `samples` drawings and saves them beside the daemon's config.
     private func recordStroke(_ name: String) throws {
-        let connection = try ControlConnection.open(display: display, request: .record)
+        let connection = try ControlConnection.open(display: display, request: .recordStroke)
+        ReplayCommand.printError(
+            "while this records, every new touch stays with GestureBridge: nothing reaches your applications "
+                + "and no gesture fires (the screen says so at its top)")
         var hello: JSONValue?
         var recorder = StrokeRecorder()
         let total = samples

@@ -61,7 +61,8 @@ import Testing
         (
             ["record", "--stroke", "../x"],
             .invalid(
-                "--stroke ../x: a shape's name is 1 to 32 lowercase letters, digits and dashes, starting with a letter")
+                "--stroke ../x: a shape's name is 1 to 32 lowercase letters, digits, dashes and underscores, starting with a letter"
+            )
         ),
         (
             ["--generate-completion-script", "tcsh"],

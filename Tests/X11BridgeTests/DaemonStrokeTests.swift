@@ -56,6 +56,36 @@ struct DaemonStrokeTests {
         #expect(daemon.log.contains("save"), "\(daemon.log.suffix(500))")
     }
 
+    /// A focused client, the daemon with `config`, the touchscreen, and `record --stroke NAME
+    /// --samples 2` once it asks for the first drawing.
+    static func startRecording(_ name: String, config: String) throws -> (
+        TestClient, DaemonProcess, InputTestDevice, ToolProcess
+    ) {
+        let server = try XServer.shared()
+        let runtime = try RuntimeDirectory.make()
+        let client = try TestClient.launchFocused(display: server.display)
+        let daemon: DaemonProcess
+        do {
+            daemon = try DaemonProcess.start(display: server.display, config: config, environment: runtime)
+        } catch {
+            client.kill()
+            throw error
+        }
+        do {
+            let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+            let record = try ToolProcess(
+                ["record", "--stroke", name, "--samples", "2", "--display", server.display], environment: runtime)
+            try waitUntil("the first prompt; it printed: \(record.standardError)") {
+                record.standardError.contains("draw '\(name)' (1 of 2)")
+            }
+            return (client, daemon, touchscreen, record)
+        } catch {
+            client.kill()
+            daemon.stop()
+            throw error
+        }
+    }
+
     /// A spiral of `turns` turns outwards from (820, 420), 8 px between frames.
     static func spiral(turns: Double, radius: Double) -> [(Double, Double)] {
         let count = Int(turns * 2 * Double.pi * radius / 2 / 8) + 8
@@ -71,18 +101,10 @@ struct DaemonStrokeTests {
     /// beside the daemon's config, which then binds it by name; drawn again, smaller, it types
     /// its key (seen failing with the template's samples swapped for a straight line).
     @Test func aShapeRecordedByTouchIsSavedAndThenFiresItsKey() throws {
-        let server = try XServer.shared()
-        let runtime = try RuntimeDirectory.make()
-        let client = try TestClient.launchFocused(display: server.display)
-        defer { client.kill() }
-        let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)
-        defer { daemon.stop() }
-        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
-
-        let record = try ToolProcess(
-            ["record", "--stroke", "spiral", "--samples", "2", "--display", server.display], environment: runtime)
-        try waitUntil("the first prompt; it printed: \(record.standardError)") {
-            record.standardError.contains("draw 'spiral' (1 of 2)")
+        let (client, daemon, touchscreen, record) = try Self.startRecording("spiral", config: Self.config)
+        defer {
+            client.kill()
+            daemon.stop()
         }
         // Too short first: asked again.
         try Self.trace([(900, 500), (920, 500), (940, 500)], id: 950, on: touchscreen)
@@ -111,5 +133,60 @@ struct DaemonStrokeTests {
         let press = try client.waitForEvent("KeyPress l") { $0.type == "KeyPress" && $0.keysym == "l" }
         #expect((press.state ?? 0) & 4 == 4, "Control held with l")
         #expect(daemon.log.contains("lock"), "\(daemon.log.suffix(500))")
+    }
+
+    /// A triangle 240 px a side from (700, 540): 720 px of path, a frame every 4 px.
+    static let triangle: [(Double, Double)] = {
+        let corners = [(700.0, 540.0), (820.0, 332.0), (940.0, 540.0), (700.0, 540.0)]
+        var points: [(Double, Double)] = []
+        for index in 1..<corners.count {
+            let (a, b) = (corners[index - 1], corners[index])
+            for step in 0..<60 {
+                let t = Double(step) / 60
+                points.append((a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t))
+            }
+        }
+        points.append(corners[corners.count - 1])
+        return points
+    }()
+
+    /// Under the shipped default config (no one-finger gesture on the screen, so a lone finger
+    /// goes to the application when `finger-window` closes), `record --stroke` keeps the whole
+    /// drawing: a triangle drawn slowly (1.8 s, a hand's pace) and one drawn at once are both
+    /// saved at their full 720 px, nothing of either reaches the application, and nothing
+    /// fires. Seen failing before the daemon held the touches: the slow one was saved as its
+    /// first 150 ms.
+    @Test func recordingAStrokeKeepsTheWholeDrawingUnderTheDefaultConfig() throws {
+        let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Config/config.yaml")
+        let (client, daemon, touchscreen, record) = try Self.startRecording(
+            "triangle", config: String(contentsOf: shipped, encoding: .utf8))
+        defer {
+            client.kill()
+            daemon.stop()
+        }
+        #expect(record.standardError.contains("nothing reaches your applications"), "\(record.standardError)")
+        // Slowly, at a hand's pace: 180 frames 10 ms apart (the input is paced, nothing waits on a timer).
+        try touchscreen.touch(id: 960, phase: .began, x: Self.triangle[0].0, y: Self.triangle[0].1)
+        for point in Self.triangle.dropFirst() {
+            usleep(10_000)
+            try touchscreen.touch(id: 960, phase: .moved, x: point.0, y: point.1)
+        }
+        try touchscreen.touch(id: 960, phase: .ended, x: 700, y: 540)
+        try waitUntil("the second prompt; it printed: \(record.standardError)") {
+            record.standardError.contains("draw 'triangle' (2 of 2)")
+        }
+        // At once.
+        try Self.trace(Self.triangle, id: 961, on: touchscreen)
+        #expect(try record.waitForExit() == 0, "\(record.standardError)")
+
+        let kept = record.standardError.matches(of: /kept: ([0-9]+) px/).compactMap { Int($0.1) }
+        #expect(kept.count == 2 && kept.allSatisfy { (700...730).contains($0) }, "\(record.standardError)")
+        try client.sync()
+        #expect(client.events.filter { $0.type.hasPrefix("Touch") }.isEmpty, "the application got touches")
+        #expect(client.events(ofType: "KeyPress").isEmpty, "a gesture fired")
+        #expect(
+            daemon.log.contains("record --stroke: every new touch stays with GestureBridge"),
+            "\(daemon.log.suffix(800))")
     }
 }

@@ -115,9 +115,13 @@ final class ControlClient {
         }
     }
 
-    /// Starts the stream the request asked for.
-    func start(_ stream: Stream) {
+    /// Whether the daemon keeps every new touch while this client listens (`record --stroke`).
+    private(set) var holdsTouches = false
+
+    /// Starts the stream the request asked for; `holdsTouches`: keep new touches meanwhile.
+    func start(_ stream: Stream, holdsTouches: Bool = false) {
         self.stream = stream
+        self.holdsTouches = holdsTouches
     }
 
     /// Queues the event's line, if the stream shows it; drops the client that is too far behind.

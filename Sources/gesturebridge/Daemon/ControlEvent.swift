@@ -47,6 +47,9 @@ enum ControlRequest: Equatable {
     case monitor(json: Bool, moves: Bool)
     /// Touches (and touchpad gestures) as a replay trace, header first.
     case record
+    /// The same, for `record --stroke`: while it listens, the daemon keeps every new touch to
+    /// itself (no gesture sees it, no application gets it), so a drawing is recorded whole.
+    case recordStroke
     /// The live tester: every event as JSON, failures with their reasons; the daemon draws the touches.
     case tryOut
 
@@ -57,6 +60,7 @@ enum ControlRequest: Equatable {
             (["monitor"] + (json ? ["--json"] : []) + (moves ? ["--moves"] : []))
                 .joined(separator: " ")
         case .record: "record"
+        case .recordStroke: "record --stroke"
         case .tryOut: "try"
         }
     }
@@ -71,6 +75,8 @@ enum ControlRequest: Equatable {
             self = .monitor(json: options.contains("--json"), moves: options.contains("--moves"))
         case "record" where words.count == 1:
             self = .record
+        case "record" where words.count == 2 && words[1] == "--stroke":
+            self = .recordStroke
         case "try" where words.count == 1:
             self = .tryOut
         default:

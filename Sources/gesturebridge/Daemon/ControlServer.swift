@@ -27,6 +27,8 @@ final class ControlServer {
     private(set) var isObserved = false
     /// Whether a `try` client listens: the daemon then draws every touch.
     private(set) var isTrying = false
+    /// Whether a `record --stroke` client listens: the daemon then keeps every new touch.
+    private(set) var isRecordingStroke = false
     /// Where the server reports a tool it dropped.
     private let logger = Logger(label: "gesturebridge.control")
 
@@ -99,13 +101,13 @@ final class ControlServer {
     }
 
     private func start(_ request: ControlRequest, for client: ControlClient, now: Double, status: ControlStatus) {
-        client.start(request.stream(origin: now))
+        client.start(request.stream(origin: now), holdsTouches: request == .recordStroke)
         client.enqueue(status.helloLine(pid: getpid()))
         switch request {
         case .monitor, .tryOut:
             // The layout at t = 0, so the first touches can be read against it.
             client.send(.windows(status.scene, time: now))
-        case .record:
+        case .record, .recordStroke:
             client.enqueue(TraceWriter.headerLine(TraceRecording.header(of: status.scene)))
         }
         client.flush()
@@ -147,6 +149,7 @@ final class ControlServer {
             guard $0.isSubscribed, case .tryOut = $0.stream else { return false }
             return true
         }
+        isRecordingStroke = clients.contains { $0.isSubscribed && $0.holdsTouches }
     }
 }
 
@@ -155,7 +158,7 @@ extension ControlRequest {
     func stream(origin: Double) -> ControlClient.Stream {
         switch self {
         case let .monitor(json, moves): .monitor(MonitorStream(isJSON: json, showsMoves: moves, origin: origin))
-        case .record: .record(TraceRecording())
+        case .record, .recordStroke: .record(TraceRecording())
         case .tryOut: .tryOut(TryStream(origin: origin))
         }
     }

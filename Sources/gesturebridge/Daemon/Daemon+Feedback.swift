@@ -80,6 +80,8 @@ struct FeedbackState {
     /// While `gesturebridge try` runs: a mark on every touch, and the samples still to draw.
     var marks: TouchMarks?
     var markSamples: [TouchSample] = []
+    /// Whether the `record --stroke` label is up.
+    var showsRecording = false
 }
 
 /// `gesturebridge try`'s marks on the fingers, drawn once the frames' actions went out.
@@ -107,6 +109,24 @@ extension Daemon {
                 touch: sample.id.rawValue, x: sample.location.x, y: sample.location.y, lifted: sample.phase.isFinished)
         }
         marks.flush()
+    }
+
+    /// While `record --stroke` listens, a label at the top of the screen says that touches stay
+    /// with GestureBridge (nothing reaches the applications, nothing fires); taken away after.
+    func showRecordingIndicator(_ recording: Bool) {
+        guard recording != feedbackState.showsRecording else { return }
+        feedbackState.showsRecording = recording
+        guard recording else {
+            feedbackState.overlay?.hide()
+            return
+        }
+        logger.info("record --stroke: every new touch stays with GestureBridge until it ends")
+        guard let overlay = openOverlay() else { return }
+        let scene = session.scene.description
+        overlay.show(
+            .init(
+                text: "recording a stroke: touches stay here", x: Int(scene.width / 2), y: 60, tone: .pending,
+                isAtFingers: false))
     }
 
     /// Takes the marks away (no `try` client listens any more) and closes their connection.

@@ -30,6 +30,8 @@ final class Daemon {
     /// same round trip (`hasFocus`), so `perform` need not ask again. Cleared after each effect.
     var holderWithFocus: ScreenLockProbe.Holder?
     private var gate = StandAsideGate()
+    /// While `record --stroke` listens: the touches the daemon keeps to itself.
+    private var recordingHold = RecordingHold()
     private var padGate = StandAsideGate()
     let reloader: ConfigReloader
     let watcher: ConfigWatcher
@@ -141,7 +143,8 @@ final class Daemon {
             if signals.reload { reloader.reload() }
             if fds[2].revents != 0 { watcher.readEvents(now: now) }
             control?.handle(fds[Self.fixedDescriptors...], now: now, status: controlStatus)
-            if control?.isTrying != true { clearTouchMarks() }
+            if control?.isTrying != true && !recordingHold.isHolding { clearTouchMarks() }
+            showRecordingIndicator(control?.isRecordingStroke == true)
             if watcher.takeDueReload(now: now) { reloader.reload() }
             if fds[5].revents != 0 { reloaded() }
             pumpX(now: now)
@@ -210,7 +213,16 @@ final class Daemon {
                 }
                 let time = serverClock.time(ofServer: touch.time, now: now, floor: feed.time)
                 if verbose { logger.debug("\(time.shortDescription) \(touch)") }
-                feed.add(sample, at: time, afterInput: handleOutputs)
+                switch recordingHold.route(sample.id, sample.phase, recording: control?.isRecordingStroke == true) {
+                case .session:
+                    feed.add(sample, at: time, afterInput: handleOutputs)
+                case .held:
+                    noteTouchMark(sample)
+                case .accept:
+                    noteTouchMark(sample)
+                    capture.decide(sample.id, .accepted)
+                    if verbose { logger.debug("touch \(sample.id) kept for record --stroke") }
+                }
                 control?.publish(.touch(sample, time: time))
                 if control?.isTrying == true { noteTouchMark(sample) }
             case .gesture(let gesture):
