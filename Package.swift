@@ -105,8 +105,10 @@ let package = Package(
         ),
         .testTarget(name: "YAMLReaderTests", dependencies: ["YAMLReader"]),
         .testTarget(name: "TextSearchTests", dependencies: ["TextSearch"]),
-        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureEngine"]),
-        .testTarget(name: "GestureRuntimeTests", dependencies: ["GestureRuntime", "GestureConfig", "GestureEngine"]),
+        .testTarget(name: "GestureConfigTests", dependencies: ["GestureConfig", "GestureEngine", "TestSupport"]),
+        .testTarget(
+            name: "GestureRuntimeTests",
+            dependencies: ["GestureRuntime", "GestureConfig", "GestureEngine", "TestSupport"]),
         // Linked into every test target that starts processes: whatever way the test run ends,
         // every process it started is killed (Tests/TestReaper/TestReaper.c).
         .target(name: "TestReaper", path: "Tests/TestReaper"),
@@ -124,6 +126,7 @@ let package = Package(
             name: "GestureReplayTests",
             dependencies: [
                 "GestureReplay", "GestureConfig", "GestureRuntime", "GestureEngine", "FuzzTargets", "TestReaper",
+                "TestSupport",
                 // Not imported: built so that the tests can run `gesturebridge replay` as a process.
                 "gesturebridge"
             ],

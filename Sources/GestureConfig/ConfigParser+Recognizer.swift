@@ -11,7 +11,7 @@ extension RecognizerKind {
         case .pan: ["fingers", "min-fingers", "max-fingers", "direction", "hysteresis"]
         case .swipe: ["fingers", "direction", "distance", "max-duration", "max-angle"]
         case .pinch, .rotate: ["fingers", "hysteresis"]
-        case .stroke: ["shape", "fingers", "max-distance"]
+        case .stroke: ["shape", "fingers", "max-distance", "own"]
         }
     }
 
@@ -98,7 +98,8 @@ extension ConfigParser {
         case .stroke:
             spec = .stroke(
                 StrokeParameters(
-                    shapes: fields["shape"].map(shapes) ?? [], numberOfTouchesRequired: fingers,
+                    shapes: fields["shape"].map { shapes($0, own: fields["own"].flatMap(boolean) ?? false) } ?? [],
+                    numberOfTouchesRequired: fingers,
                     maximumDistance: fields["max-distance"].flatMap {
                         quantity($0, Quantity.number, where: { $0 > 0 && $0 <= 10 }, rule: "more than 0 and at most 10")
                     }))
@@ -112,24 +113,30 @@ extension ConfigParser {
     }
 
     /// Whether `name` is a template of your own, read from the stroke folder (once); reports
-    /// why not when it is not.
-    private func template(_ name: String, at node: Node) -> Bool {
+    /// why not when it is not. `own`: the binding said `own: true`, so a built-in's name is
+    /// read from the folder too.
+    private func template(_ name: String, at node: Node, own: Bool = false) -> Bool {
         if strokeTemplates[name] != nil { return true }
         let unknown = "unknown shape '\(name)' for a stroke"
         let builtIn = Suggestion.didYouMean(name, among: StrokeShapes.names)
-        guard let strokeFolder, StrokeTemplateFile.isValidName(name) else {
+        let path = strokeFolder.map { StrokeTemplateFile.path(of: name, in: $0) }
+        let exists = path.map { access($0, F_OK) == 0 || errno != ENOENT } ?? false
+        guard let strokeFolder, let path, StrokeTemplateFile.isWellFormed(name) else {
             report(
                 .invalidValue, at: node, unknown, found: name,
                 suggestion: builtIn ?? "expected \(Suggestion.list(StrokeShapes.names)), or a shape of your own "
-                    + "(1-32 lowercase letters, digits and dashes) recorded with 'gesturebridge record --stroke NAME'")
+                    + "(1-32 lowercase letters, digits, dashes and underscores, starting with a letter) recorded with "
+                    + "'gesturebridge record --stroke NAME'"
+                    + (strokeFolder == nil ? "" : " into \(strokeFolder)"))
             return false
         }
-        let path = StrokeTemplateFile.path(of: name, in: strokeFolder)
-        guard access(path, F_OK) == 0 || errno != ENOENT else {
+        guard exists else {
             report(
                 .invalidValue, at: node, unknown + ", and no template \(path)", found: name,
-                suggestion: builtIn ?? "record it with 'gesturebridge record --stroke \(name)', or use one of "
-                    + Suggestion.list(StrokeShapes.names))
+                suggestion: own && StrokeShapes.isBuiltIn(name)
+                    ? "drop 'own: true' to use the built-in '\(name)', or put your drawings of it in \(path)"
+                    : builtIn ?? "record it with 'gesturebridge record --stroke \(name)', or use one of "
+                        + Suggestion.list(StrokeShapes.names))
             return false
         }
         do throws(ConfigErrors) {
@@ -145,12 +152,29 @@ extension ConfigParser {
     }
 
     /// `shape: checkmark` or a list; every name one of `StrokeShapes.names` or a template's.
-    private func shapes(_ field: Field) -> [String] {
+    /// A built-in's name with a file of that name in the stroke folder is an error unless the
+    /// binding says `own: true` (then the file is read, and it replaces the built-in).
+    private func shapes(_ field: Field, own: Bool) -> [String] {
         let known = StrokeShapes.names
         var shapes: [String] = []
         for node in items(field.value) {
             guard let text = scalar(node, expecting: "a shape name such as 'checkmark'") else { continue }
-            guard known.contains(text) || template(text, at: node) else { continue }
+            if known.contains(text) {
+                let path = strokeFolder.map { StrokeTemplateFile.path(of: text, in: $0) }
+                let exists = path.map { access($0, F_OK) == 0 || errno != ENOENT } ?? false
+                if own {
+                    guard template(text, at: node, own: true) else { continue }
+                } else if exists, let path {
+                    report(
+                        .conflictingKeys, at: node,
+                        "'\(text)' is a built-in shape, and \(path) is a shape of your own with its name", found: text,
+                        suggestion: "add 'own: true' to this stroke to use yours instead of the built-in, or rename "
+                            + "the file (e.g. my-\(text).yaml) and bind it as 'shape: my-\(text)'")
+                    continue
+                }
+            } else {
+                guard template(text, at: node) else { continue }
+            }
             shapes.append(text)
         }
         if shapes.isEmpty, !ConfigParser.isNull(field.value), items(field.value).isEmpty {

@@ -41,12 +41,25 @@ public struct Configuration: Hashable, Sendable {
         self.warnings = warnings
     }
 
-    /// The classifier every stroke binding uses: the built-in shapes and `strokeTemplates`.
+    /// The classifier every stroke binding uses: only the shapes some binding names, as only
+    /// attached recognizers compete in UIKit: the built-in ones bound (unless a template of
+    /// your own takes the name) and every template in `strokeTemplates`, each drawing a
+    /// template whose largest distance follows how many drawings the shape has.
     public var strokeClassifier: StrokeClassifier {
-        guard !strokeTemplates.isEmpty else { return StrokeShapes.classifier }
-        var classifier = StrokeShapes.classifier
+        var bound = Set<String>()
+        for binding in allBindings {
+            if case .stroke(let parameters) = binding.recognizer { bound.formUnion(parameters.shapes) }
+        }
+        let own = Set(strokeTemplates.map(\.name))
+        var classifier = StrokeClassifier()
+        classifier.add(contentsOf: StrokeShapes.classifier) { name in
+            !own.contains(name) && bound.contains { StrokeShapes.template(name, serves: $0) }
+        }
         for template in strokeTemplates {
-            for sample in template.samples { classifier.add(template.name, points: sample) }
+            let maximumDistance = StrokeClassifier.maximumDistance(drawings: template.samples.count)
+            for sample in template.samples {
+                classifier.add(template.name, points: sample, maximumDistance: maximumDistance)
+            }
         }
         return classifier
     }

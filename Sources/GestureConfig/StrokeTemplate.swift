@@ -36,17 +36,22 @@ public enum StrokeTemplateFile {
     /// The folder beside the config that holds template files.
     public static let folderName = "strokes"
 
-    /// Whether `name` can name a template: 1–32 lowercase letters, digits and dashes, starting
-    /// with a letter, and not a built-in shape's name.
+    /// Whether `name` can name a template: 1–32 lowercase letters, digits, dashes and
+    /// underscores, starting with a letter, and not a built-in shape's name (a template of
+    /// your own takes one only when the binding says `own: true`).
     public static func isValidName(_ name: String) -> Bool {
+        isWellFormed(name) && !StrokeShapes.isBuiltIn(name)
+    }
+
+    /// Whether `name` is 1–32 lowercase letters, digits, dashes and underscores, starting with a letter.
+    public static func isWellFormed(_ name: String) -> Bool {
         guard (1...32).contains(name.utf8.count), let first = name.utf8.first,
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first)
         else { return false }
-        let allowed = name.utf8.allSatisfy {
+        return name.utf8.allSatisfy {
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
-                || $0 == UInt8(ascii: "-")
+                || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
         }
-        return allowed && !StrokeShapes.isBuiltIn(name)
     }
 
     /// The file of the template `name` in `folder`.

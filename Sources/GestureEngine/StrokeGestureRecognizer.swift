@@ -1,21 +1,19 @@
 extension Thresholds {
     /// The shortest path a stroke may be, in points: shorter is a tap or a wobble.
     public static let strokeMinimumLength = 60.0
-    /// The largest $P cloud distance at which a stroke still counts as its nearest shape.
-    ///
-    /// Measured (`StrokeClassifierTests`, `StrokeTests`): synthetic writers' strokes of the 16
-    /// shapes match at 0.84 median, 1.33 at the 95th percentile; at 1.3, 94 % of 640 are
-    /// recognized and none of the shared recordings' gestures fires a stroke (at 1.5: 97 % and
-    /// 2 false fires; at 2.0: 98 % and 3).
-    public static let strokeMaximumDistance = 1.3
 }
 
 /// A discrete recognizer for a drawn shape: a checkmark, a circle, a letter (the seeds'
 /// custom recognizers, made general). It follows the centroid of `numberOfTouchesRequired`
 /// fingers and, when they all lift, names the path's shape with `classifier`; it is
-/// recognized if that is one of `shapes` and close enough (`maximumDistance`), else it fails
-/// saying what it looked like. Like a tap, it decides at the lift, so recognizers that wait
-/// for it (`require(toFail:)`) wait until then.
+/// recognized if that is one of `shapes` and close enough, else it fails saying what it
+/// looked like. Like a tap, it decides at the lift, so recognizers that wait for it
+/// (`require(toFail:)`) wait until then.
+///
+/// Only the shapes bound on the touch compete, as only attached recognizers do in UIKit: the
+/// path is compared once, at the lift, with the shapes of every stroke recognizer the touches
+/// were delivered to (same fingers, same templates), and that one answer is handed to them
+/// all, so a lift costs one classification however many stroke bindings see it.
 open class StrokeGestureRecognizer: GestureRecognizer {
     /// How many fingers draw it; more fail it, fewer fail it after the finger window.
     public var numberOfTouchesRequired = 1
@@ -23,15 +21,19 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     public var shapes: [String] = []
     /// The templates it matches against.
     public var classifier = StrokeShapes.classifier
-    /// The largest cloud distance it accepts.
-    public var maximumDistance = Thresholds.strokeMaximumDistance
+    /// The largest distance it accepts; nil: each template's own (`StrokeClassifier`).
+    public var maximumDistance: Double?
     /// The shortest path it accepts, in points.
     public var minimumLength = Thresholds.strokeMinimumLength
     /// The shape recognized; nil until then.
     public private(set) var recognizedShape: String?
+    /// How many times this recognizer compared a path with templates (tests count lifts).
+    public private(set) var classifications = 0
 
     /// The centroid's path, in screen points.
     var path = StrokePath()
+    /// The answer a peer worked out for this lift: its time and path length, and the match.
+    private var sharedLift: (time: Double, length: Double, match: StrokeClassifier.Match?)?
 
     override open var kind: GestureKind { .custom("stroke") }
 
@@ -67,15 +69,16 @@ open class StrokeGestureRecognizer: GestureRecognizer {
             )
             return
         }
-        guard let match = classifier.classify(path.points) else {
+        guard let match = liftMatch(at: event.timestamp) else {
             fail(.other("no shape to compare with"))
             return
         }
-        guard match.distance <= maximumDistance else {
+        let close = maximumDistance.map { match.distance <= $0 } ?? match.isClose
+        guard close else {
             fail(
                 .other(
-                    "looked most like '\(match.name)', but not enough (distance \(FailureReason.number(match.distance, decimals: 2)), "
-                        + "more than \(FailureReason.number(maximumDistance, decimals: 2)))"))
+                    "looked most like '\(match.name)', but not enough (distance \(FailureReason.number(match.distance, decimals: 2)))"
+                ))
             return
         }
         guard shapes.contains(where: { StrokeShapes.matches(match.name, wanted: $0) }) else {
@@ -84,6 +87,40 @@ open class StrokeGestureRecognizer: GestureRecognizer {
         }
         recognizedShape = match.name
         state = .recognized
+    }
+
+    /// The nearest of the shapes bound on these touches: a peer's answer for this lift, or
+    /// worked out now and handed to the peers that will ask next.
+    private func liftMatch(at time: Double) -> StrokeClassifier.Match? {
+        if let shared = sharedLift, shared.time == time, shared.length == path.length {
+            sharedLift = nil
+            return shared.match
+        }
+        let peers = strokePeers()
+        var bound = Set(shapes)
+        for peer in peers { bound.formUnion(peer.shapes) }
+        classifications += 1
+        let match = classifier.classify(path.points) { name in
+            bound.contains(name)
+                || (StrokeShapes.isUndirected(name) && bound.contains { StrokeShapes.template(name, serves: $0) })
+        }
+        for peer in peers { peer.sharedLift = (time, path.length, match) }
+        return match
+    }
+
+    /// The other stroke recognizers these same touches were delivered to, drawing with the
+    /// same fingers against the same templates, that have not decided yet.
+    private func strokePeers() -> [StrokeGestureRecognizer] {
+        guard let first = touches.first else { return [] }
+        var peers: [StrokeGestureRecognizer] = []
+        for case let peer as StrokeGestureRecognizer in first.gestureRecognizers
+        where peer !== self && peer.state == .possible && peer.numberOfTouchesRequired == numberOfTouchesRequired
+            && peer.classifier.isSame(as: classifier) && peer.touches.count == touches.count
+            && zip(peer.touches, touches).allSatisfy({ $0 === $1 })
+        {
+            peers.append(peer)
+        }
+        return peers
     }
 
     override open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
@@ -95,5 +132,6 @@ open class StrokeGestureRecognizer: GestureRecognizer {
         super.reset()
         path.removeAll()
         recognizedShape = nil
+        sharedLift = nil
     }
 }

@@ -17,7 +17,7 @@ public enum SceneBuilder {
         build(configuration, scene: scene, strokeClassifier: strokeClassifier(for: configuration))
     }
 
-    /// The classifier a configuration's strokes share (the built-in shapes and its own); nil when
+    /// The classifier a configuration's strokes share (the shapes it binds); nil when
     /// it binds no stroke, so a daemon without strokes never builds one. A session works it out
     /// once per configuration, not at every change of windows.
     public static func strokeClassifier(for configuration: Configuration) -> StrokeClassifier? {
@@ -180,11 +180,10 @@ public enum RecognizerFactory {
             case .stroke(let parameters):
                 configured(
                     StrokeGestureRecognizer(name: name), parameters,
-                    [
-                        .init(\.numberOfTouchesRequired, \.numberOfTouchesRequired),
-                        .init(\.maximumDistance, \.maximumDistance)
-                    ]
-                ).withShapes(parameters.shapes, classifier: strokeClassifier ?? StrokeShapes.classifier)
+                    [.init(\.numberOfTouchesRequired, \.numberOfTouchesRequired)]
+                ).withShapes(
+                    parameters.shapes, maximumDistance: parameters.maximumDistance,
+                    classifier: strokeClassifier ?? StrokeShapes.classifier)
             }
         recognizer.fingerWindow = fingerWindow
         recognizer.cancelsTouchesInView = binding.cancelsTouches
@@ -213,8 +212,11 @@ public enum RecognizerFactory {
 
 extension StrokeGestureRecognizer {
     /// Sets the shapes the binding accepts and the templates it compares with; returns the recognizer.
-    fileprivate func withShapes(_ shapes: [String], classifier: StrokeClassifier) -> StrokeGestureRecognizer {
+    fileprivate func withShapes(_ shapes: [String], maximumDistance: Double?, classifier: StrokeClassifier)
+        -> StrokeGestureRecognizer
+    {
         self.shapes = shapes
+        self.maximumDistance = maximumDistance
         self.classifier = classifier
         return self
     }

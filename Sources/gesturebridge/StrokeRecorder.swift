@@ -86,9 +86,7 @@ struct StrokeRecorder {
     func builtInLookalikes() -> [StrokeClassifier.Match] {
         var nearest: [String: Double] = [:]
         for sample in samples {
-            guard let match = StrokeShapes.classifier.classify(sample),
-                match.distance <= Thresholds.strokeMaximumDistance
-            else { continue }
+            guard let match = StrokeShapes.classifier.classify(sample), match.isClose else { continue }
             nearest[match.name] = min(nearest[match.name] ?? .infinity, match.distance)
         }
         return nearest.map { StrokeClassifier.Match(name: $0.key, distance: $0.value) }.sorted {

@@ -54,14 +54,15 @@ import Testing
         #expect(fired > 3000 / 400 * 2, "the pinch fires its zoom steps: \(output)")
     }
 
-    /// A stroke is named at the lift against every built-in template with a few allocations
-    /// (the normalized cloud), not hundreds (seen at 675 before the matched set became a bit mask).
-    @Test func aStrokeIsNamedWithAFewAllocations() throws {
+    /// Drawing a real stroke with 40 stroke bindings allocates nothing before the lift; the
+    /// lift compares it once (the bench prints the times; a benchmark, not a timed test).
+    @Test func aStrokeAllocatesNothingWhileItIsDrawn() throws {
         let (status, output) = try Self.run(["bench", "--frames", "100"])
         #expect(status == 0, "\(output)")
-        let line = try #require(output.split(separator: "\n").first { $0.hasPrefix("a stroke named at the lift") })
-        let allocations = try #require(line.firstMatch(of: /µs, ([0-9.]+) allocations/).flatMap { Double($0.1) })
-        #expect(allocations <= 5, "\(line)")
+        let line = try #require(output.split(separator: "\n").first { $0.hasPrefix("a real stroke named at the lift") })
+        let drawing = try #require(line.firstMatch(of: /([0-9.]+) allocations while drawing/).flatMap { Double($0.1) })
+        #expect(drawing == 0, "\(line)")
+        #expect(line.contains("(800 templates)"), "\(line)")
     }
 
     @Test func theAllocationCounterIsCalibratedBeforeItReportsZero() throws {

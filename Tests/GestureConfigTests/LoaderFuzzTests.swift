@@ -1,18 +1,6 @@
+import TestSupport
 import Testing
 @testable import GestureConfig
-
-/// A small, seeded generator, so that every run feeds the loader the same inputs.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random damage to the issue example: the loader loads or throws located errors, never anything else.
 @Suite struct LoaderFuzzTests {
@@ -28,7 +16,7 @@ struct SplitMix64: RandomNumberGenerator {
     @Test(arguments: 0..<8)
     func damagedExampleLoadsOrThrowsLocatedErrors(seed: Int) throws {
         let original = try Fixture.text("Config/examples/issue-example.yaml")
-        var generator = SplitMix64(state: UInt64(seed) &* 0x1234_5678_9ABC)
+        var generator = SplitMix64(seed: UInt64(seed) &* 0x1234_5678_9ABC)
         var kinds: Set<ConfigError.Kind> = []
         var loaded = 0
         for _ in 0..<150 {

@@ -28,6 +28,56 @@ import Testing
         return (directory, file)
     }
 
+    /// A config in a fresh folder with `strokes/NAME.yaml` for each name (a spiral drawn once).
+    static func folder(config: String, templates: [String]) throws -> (directory: String, file: String) {
+        let (directory, file) = try ConfigLoaderTests.makeConfig(text: config)
+        try FileManager.default.createDirectory(atPath: directory + "/strokes", withIntermediateDirectories: false)
+        for name in templates {
+            let text = StrokeTemplateFile.text(name: name, samples: [Self.spiral()])
+            try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/strokes/\(name).yaml"))
+        }
+        return (directory, file)
+    }
+
+    @Test func aFileWithABuiltInsNameIsAnErrorUnlessTheBindingSaysOwn() throws {
+        let plain = "gestures:\n  - name: loop\n    stroke: { shape: circle }\n    do: { keys: F5 }\n"
+        let (directory, file) = try Self.folder(config: plain, templates: ["circle"])
+        defer { ConfigLoaderTests.remove(directory) }
+        let errors = #expect(throws: ConfigErrors.self) { try ConfigLoader.load(path: file) }
+        let error = try #require(errors?.errors.first)
+        #expect(
+            error.message
+                == "'circle' is a built-in shape, and \(directory)/strokes/circle.yaml is a shape of your own with its name"
+        )
+        #expect(error.suggestion?.contains("add 'own: true'") == true)
+        #expect(error.suggestion?.contains("shape: my-circle") == true)
+
+        let own = plain.replacingOccurrences(of: "shape: circle }", with: "shape: circle, own: true }")
+        try Data(own.utf8).write(to: URL(fileURLWithPath: file))
+        let configuration = try ConfigLoader.load(path: file)
+        // Yours replaces the built-in: one drawing, no built-in circle template.
+        #expect(configuration.strokeTemplates.map(\.name) == ["circle"])
+        #expect(configuration.strokeClassifier.templates.count == 1)
+    }
+
+    @Test func ownWithoutAFileSaysWhereToPutIt() throws {
+        let yaml = "gestures:\n  - name: loop\n    stroke: { shape: v, own: true }\n    do: { keys: F5 }\n"
+        let (directory, file) = try Self.folder(config: yaml, templates: [])
+        defer { ConfigLoaderTests.remove(directory) }
+        let errors = #expect(throws: ConfigErrors.self) { try ConfigLoader.load(path: file) }
+        #expect(
+            errors?.errors.first?.suggestion
+                == "drop 'own: true' to use the built-in 'v', or put your drawings of it in \(directory)/strokes/v.yaml"
+        )
+    }
+
+    @Test func aNameWithUnderscoresIsAShapeOfYourOwn() throws {
+        let yaml = "gestures:\n  - name: mine\n    stroke: { shape: my_shape }\n    do: { keys: F5 }\n"
+        let (directory, file) = try Self.folder(config: yaml, templates: ["my_shape"])
+        defer { ConfigLoaderTests.remove(directory) }
+        #expect(try ConfigLoader.load(path: file).strokeTemplates.map(\.name) == ["my_shape"])
+    }
+
     @Test func whatRecordWritesLoadsBackAsTheSameShape() throws {
         let drawings = [Self.spiral(), Self.spiral(turns: 1.8, count: 70)]
         let text = StrokeTemplateFile.text(name: "spiral", samples: drawings)
@@ -39,7 +89,7 @@ import Testing
         #expect(all.contains { $0.x == 1000 || $0.y == 1000 }, "scaled by the larger side")
         // The saved shape classifies a new drawing of it as itself.
         var classifier = StrokeShapes.classifier
-        for sample in template.samples { classifier.add("spiral", points: sample) }
+        for sample in template.samples { classifier.add("spiral", points: sample, maximumDistance: 0.24) }
         #expect(classifier.classify(Self.spiral(turns: 1.9, count: 50))?.name == "spiral")
     }
 
@@ -50,8 +100,9 @@ import Testing
         let configuration = try ConfigLoader.load(path: file)
         #expect(configuration.strokeTemplates.map(\.name) == ["spiral"])
         #expect(configuration.strokeTemplates.first?.file == directory + "/strokes/spiral.yaml")
-        let builtIns = StrokeShapes.classifier.templates.count
-        #expect(configuration.strokeClassifier.templates.count == builtIns + 1)
+        // Only the bound shapes compete: the spiral's one drawing, and no built-in.
+        #expect(configuration.strokeClassifier.shapeNames == ["spiral"])
+        #expect(configuration.strokeClassifier.templates.count == 1)
     }
 
     @Test(
@@ -149,6 +200,6 @@ import Testing
             try ConfigLoader.load(yaml: escaping, strokeFolder: "/nonexistent")
         }
         #expect(bad?.errors.map(\.message) == ["unknown shape '../config' for a stroke"])
-        #expect(bad?.errors.first?.suggestion?.contains("lowercase letters, digits and dashes") == true)
+        #expect(bad?.errors.first?.suggestion?.contains("lowercase letters, digits, dashes and underscores") == true)
     }
 }

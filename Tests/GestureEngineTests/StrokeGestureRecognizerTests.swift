@@ -1,0 +1,79 @@
+import Testing
+
+@testable import GestureEngine
+
+/// The stroke recognizer: only the shapes bound on the touch compete, the path is compared
+/// once per lift, and its path stays in the storage it reserved.
+@Suite("StrokeGestureRecognizer")
+struct StrokeGestureRecognizerTests {
+    /// A checkmark of about 200 pt drawn from (300, 300), one point every 5 pt.
+    static func checkmark(_ script: TouchScript, id: UInt32 = 1) {
+        var points: [Point] = []
+        for step in 0...14 { points.append(Point(x: 300 + Double(step) * 5, y: 300 + Double(step) * 7)) }
+        for step in 1...30 { points.append(Point(x: 370 + Double(step) * 6, y: 398 - Double(step) * 9)) }
+        _ = script.down(id, points[0].x, points[0].y).wait(0.01)
+        for point in points.dropFirst() { _ = script.move(id, point.x, point.y).wait(0.008) }
+        _ = script.up(id, points[points.count - 1].x, points[points.count - 1].y).finish()
+    }
+
+    static func stroke(_ name: String, shapes: [String]) -> StrokeGestureRecognizer {
+        let recognizer = StrokeGestureRecognizer(name: name)
+        recognizer.shapes = shapes
+        return recognizer
+    }
+
+    @Test func manyStrokeBindingsOnOneTouchCompareItsPathOnce() {
+        // 18 bindings on the screen and on a view inside it, each of other shapes.
+        let script = TouchScript()
+        let inner = View(kind: .region("inner"), frame: Rect(x: 0, y: 0, width: 1000, height: 800))
+        script.screen.addSubview(inner)
+        let names = StrokeShapes.names
+        var recognizers: [StrokeGestureRecognizer] = []
+        for index in 0..<18 {
+            let recognizer = Self.stroke("s\(index)", shapes: [names[index % names.count]])
+            (index.isMultiple(of: 2) ? script.screen : inner).addGestureRecognizer(recognizer)
+            recognizers.append(recognizer)
+        }
+        Self.checkmark(script)
+        #expect(recognizers.map(\.classifications).reduce(0, +) == 1, "\(recognizers.map(\.classifications))")
+        for recognizer in recognizers {
+            let transitions = script.transitions(of: recognizer.name)
+            let wanted = recognizer.shapes == ["checkmark"] ? "possible→ended" : "possible→failed"
+            #expect(transitions.contains(wanted), "\(recognizer.shapes): \(transitions)")
+        }
+    }
+
+    @Test func aShapeNoRecognizerOnTheTouchNamesCannotTakeTheStroke() {
+        // Only a V is bound: the checkmark is compared with the V alone, and is not close enough.
+        let script = TouchScript()
+        let v = Self.stroke("v", shapes: ["v"])
+        script.screen.addGestureRecognizer(v)
+        Self.checkmark(script)
+        #expect(script.transitions(of: "v") == ["possible→failed", "failed→possible"])
+        #expect(v.classifications == 1)
+    }
+
+    @Test func aLongDrawingKeepsItsWholeShapeInTheStorageReservedAtTheStart() {
+        var path = StrokePath()
+        path.restart(at: Point(x: 0, y: 0))
+        let capacity = path.points.capacity
+        // Ten times round a 200 pt square: 8,000 pt, a point every 1 pt.
+        for _ in 0..<10 {
+            for step in 1...800 {
+                let side = (step - 1) / 200, along = Double((step - 1) % 200 + 1)
+                let point: Point =
+                    switch side {
+                    case 0: Point(x: along, y: 0)
+                    case 1: Point(x: 200, y: along)
+                    case 2: Point(x: 200 - along, y: 200)
+                    default: Point(x: 0, y: 200 - along)
+                    }
+                path.move(to: point)
+            }
+        }
+        #expect(path.points.count <= StrokePath.maximumCount)
+        #expect(path.points.capacity == capacity, "the path grew its storage")
+        #expect(abs(path.length - 8000) < 1, "length \(path.length)")
+        #expect(path.points.last == Point(x: 0, y: 0))
+    }
+}
