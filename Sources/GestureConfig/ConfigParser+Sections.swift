@@ -34,6 +34,7 @@ extension ConfigParser {
         checkReferences()
         checkShadowed(configuration.allBindings)
         configuration.strokeTemplates = strokeTemplates.values.sorted { $0.name < $1.name }
+        configuration.warnings += warnings
         return configuration
     }
 

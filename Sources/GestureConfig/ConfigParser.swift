@@ -45,6 +45,8 @@ final class ConfigParser {
     let strokeFolder: String?
     /// The templates the bindings named, read once each.
     var strokeTemplates: [String: StrokeTemplate] = [:]
+    /// What loads but costs the user something (`Configuration.warnings`).
+    var warnings: [ConfigWarning] = []
 
     /// Creates a parser for the file named `file`.
     init(file: String, strokeFolder: String? = nil) {

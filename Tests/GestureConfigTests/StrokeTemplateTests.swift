@@ -71,6 +71,39 @@ import Testing
         )
     }
 
+    /// A one-finger stroke on the screen or a window holds every one-finger touch until it
+    /// lifts: check warns with the cost and the alternatives; with two fingers, or in an edge,
+    /// it does not.
+    @Test func aOneFingerStrokeOnTheScreenIsWarnedAbout() throws {
+        let yaml = """
+            gestures:
+              - name: save
+                stroke: { shape: checkmark }
+                do: { keys: ctrl+s }
+              - name: two
+                stroke: { shape: checkmark, fingers: 2 }
+                do: { keys: ctrl+s }
+            edges:
+              left:
+                gestures:
+                  - name: edge
+                    stroke: { shape: v }
+                    do: { keys: ctrl+w }
+            apps:
+              firefox:
+                gestures:
+                  - name: back
+                    stroke: { shape: chevron-left }
+                    do: { keys: alt+Left }
+            """
+        let warnings = try ConfigLoader.load(yaml: yaml).warnings
+        #expect(warnings.map(\.location.line) == [2, 17], "\(warnings)")
+        #expect(
+            warnings.first?.message.hasPrefix("gesture 'save': a one-finger stroke on the screen holds every") == true)
+        #expect(warnings.first?.message.contains("'fingers: 2'") == true)
+        #expect(warnings.last?.message.contains("on firefox's windows") == true)
+    }
+
     @Test func aNameWithUnderscoresIsAShapeOfYourOwn() throws {
         let yaml = "gestures:\n  - name: mine\n    stroke: { shape: my_shape }\n    do: { keys: F5 }\n"
         let (directory, file) = try Self.folder(config: yaml, templates: ["my_shape"])
