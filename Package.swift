@@ -112,7 +112,8 @@ let package = Package(
         // Linked into every test target that starts processes: whatever way the test run ends,
         // every process it started is killed (Tests/TestReaper/TestReaper.c).
         .target(name: "TestReaper", path: "Tests/TestReaper"),
-        // Helpers more than one test target uses (scripts written so no child inherits them).
+        // Helpers more than one test target uses: scripts written so no child inherits them, and
+        // SplitMix64, the seeded generator of the fuzz tests and the stroke accuracy's draws.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         // A lost test X server fails the test that used it, never the test process: Xlib's IO
         // error hooks made to return, and a lost display's requests discarded (Tests/TestXlib).
