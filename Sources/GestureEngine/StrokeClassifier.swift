@@ -34,12 +34,15 @@ public struct StrokeClassifier: Sendable {
     public struct Match: Sendable, Equatable {
         public var name: String
         public var distance: Double
-        public var isClose: Bool
+        /// The template's largest distance.
+        public var limit: Double
 
-        public init(name: String, distance: Double, isClose: Bool = true) {
+        public var isClose: Bool { distance <= limit }
+
+        public init(name: String, distance: Double, limit: Double = .infinity) {
             self.name = name
             self.distance = distance
-            self.isClose = isClose
+            self.limit = limit
         }
     }
 
@@ -132,8 +135,7 @@ public struct StrokeClassifier: Sendable {
         guard bestIndex >= 0 else { return nil }
         let template = templates[bestIndex]
         return Match(
-            name: Self.directed(template.name, stroke), distance: bestDistance,
-            isClose: bestDistance <= template.maximumDistance)
+            name: Self.directed(template.name, stroke), distance: bestDistance, limit: template.maximumDistance)
     }
 
     /// A loop's or line's name with the direction it was drawn in.

@@ -73,12 +73,13 @@ open class StrokeGestureRecognizer: GestureRecognizer {
             fail(.other("no shape to compare with"))
             return
         }
-        let close = maximumDistance.map { match.distance <= $0 } ?? match.isClose
-        guard close else {
+        let limit = maximumDistance ?? match.limit
+        guard match.distance <= limit else {
             fail(
                 .other(
-                    "looked most like '\(match.name)', but not enough (distance \(FailureReason.number(match.distance, decimals: 2)))"
-                ))
+                    "looked most like '\(match.name)', but not enough (distance "
+                        + "\(FailureReason.number(match.distance, decimals: 2)), more than its "
+                        + "\(FailureReason.number(limit, decimals: 2)))"))
             return
         }
         guard shapes.contains(where: { StrokeShapes.matches(match.name, wanted: $0) }) else {

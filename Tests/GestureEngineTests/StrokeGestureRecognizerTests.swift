@@ -51,6 +51,10 @@ struct StrokeGestureRecognizerTests {
         Self.checkmark(script)
         #expect(script.transitions(of: "v") == ["possible→failed", "failed→possible"])
         #expect(v.classifications == 1)
+        // The failure says what it looked like, how far, and the bound it missed.
+        let causes = script.causes(of: v).map { "\($0)" }
+        #expect(
+            causes.contains { $0.contains("looked most like 'v'") && $0.contains("more than its 0.14") }, "\(causes)")
     }
 
     @Test func aLongDrawingKeepsItsWholeShapeInTheStorageReservedAtTheStart() {
