@@ -244,7 +244,7 @@ public struct StrokeClassifier: Sendable {
             var turn = 0.0
             for index in 0..<(n - 1) {
                 var difference = angles[index] + theta - td[index]
-                if difference > .pi { difference -= 2 * .pi } else if difference < -.pi { difference += 2 * .pi }
+                // Both angles are in [-π, π] and θ is at most 15°: one wrap brings it into (-π, π].
                 if difference > .pi { difference -= 2 * .pi } else if difference < -.pi { difference += 2 * .pi }
                 turn += abs(difference)
             }

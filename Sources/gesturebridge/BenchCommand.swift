@@ -98,7 +98,7 @@ struct BenchCommand: Subcommand {
                 let index = (binding * drawings + drawing) % real.count
                 let angle = (Double((binding * 7 + drawing * 3) % 21) - 10) * Double.pi / 180
                 let stretch = 0.85 + Double((binding + drawing * 5) % 7) * 0.05
-                let (c, s) = (cosine(angle), sine(angle))
+                let (c, s) = (cos(angle), sin(angle))
                 let points = real[index].points.map {
                     Point(x: ($0.x * c - $0.y * s) * stretch, y: $0.x * s + $0.y * c)
                 }
@@ -132,7 +132,7 @@ struct BenchCommand: Subcommand {
         let clock = ContinuousClock()
         var time = 0.0
         var total = Duration.zero
-        var lifts_: [Duration] = []
+        var liftTimes: [Duration] = []
         var before = 0, atLift = 0, lifts = 0
         for round in 0..<(repetitions + 1) {
             for path in strokes {
@@ -162,7 +162,7 @@ struct BenchCommand: Subcommand {
                 before += moves
                 atLift += AllocationCounter.count
                 total += elapsed
-                lifts_.append(elapsed)
+                liftTimes.append(elapsed)
                 lifts += 1
             }
         }
@@ -176,10 +176,10 @@ struct BenchCommand: Subcommand {
         func microseconds(_ duration: Duration) -> Double {
             Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) * 1e-12
         }
-        lifts_.sort()
+        liftTimes.sort()
         return (
             microseconds(naming) / Double(max(named, 1)), microseconds(total) / Double(lifts),
-            microseconds(lifts_[lifts_.count * 99 / 100]), Double(before) / Double(lifts),
+            microseconds(liftTimes[liftTimes.count * 99 / 100]), Double(before) / Double(lifts),
             Double(atLift) / Double(lifts), classifier.templates.count
         )
     }
@@ -304,8 +304,3 @@ struct BenchCommand: Subcommand {
         return lines.joined(separator: "\n")
     }
 }
-
-@_silgen_name("cos")
-private func cosine(_ x: Double) -> Double
-@_silgen_name("sin")
-private func sine(_ x: Double) -> Double

@@ -29,6 +29,7 @@ import Testing
         ("monitor --json", .monitor(json: true, moves: false)),
         ("monitor --moves --json", .monitor(json: true, moves: true)),
         ("record", .record),
+        ("record --stroke", .recordStroke),
         ("try", .tryOut)
     ])
     func requestLinesParseAndRoundTrip(line: String, request: ControlRequest) {
@@ -37,7 +38,8 @@ import Testing
     }
 
     @Test(arguments: [
-        "", "monitor --json --json", "monitor --follow", "record --json", "MONITOR", "replay", "try --bind"
+        "", "monitor --json --json", "monitor --follow", "record --json", "MONITOR", "replay", "try --bind",
+        "record --stroke --stroke", "record --stroke circle", "record --strokes", "--stroke record"
     ])
     func otherLinesAreNotRequests(line: String) {
         #expect(ControlRequest(line: line) == nil)

@@ -216,6 +216,7 @@ final class Daemon {
                 switch recordingHold.route(sample.id, sample.phase, recording: control?.isRecordingStroke == true) {
                 case .session:
                     feed.add(sample, at: time, afterInput: handleOutputs)
+                    if control?.isTrying == true { noteTouchMark(sample) }
                 case .held:
                     noteTouchMark(sample)
                 case .accept:
@@ -224,7 +225,6 @@ final class Daemon {
                     if verbose { logger.debug("touch \(sample.id) kept for record --stroke") }
                 }
                 control?.publish(.touch(sample, time: time))
-                if control?.isTrying == true { noteTouchMark(sample) }
             case .gesture(let gesture):
                 // A touchpad gesture is its own frame of synthesized touches.
                 feed.flush(afterInput: handleOutputs)
