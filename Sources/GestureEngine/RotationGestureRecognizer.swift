@@ -1,8 +1,9 @@
 /// A continuous recognizer for fingers turning around their centre, like `UIRotationGestureRecognizer`.
 ///
 /// UIKit's rotation follows the line between two fingers. This one takes 2 to 5
-/// fingers and follows the mean change of each finger's angle around their
-/// centroid, which for two fingers is the turn of the line between them.
+/// fingers and follows their turn around their centroid (`TouchGeometry.turn`: each
+/// finger counts by its distance from the centre), which for two fingers is the turn of
+/// the line between them.
 ///
 /// - The turn is accumulated event by event, each step wrapped into (-π, π], so
 ///   a gesture may pass ±180° and go on for whole turns, as UIKit's does.
@@ -30,10 +31,10 @@ open class RotationGestureRecognizer: MultiFingerGestureRecognizer {
     /// The turn since the required fingers were down, in radians, for the hysteresis
     /// (unaffected by setting `rotation`).
     private var turn = 0.0
-    /// The fingers' angles around their centroid at the last measurement and now,
+    /// The fingers' offsets from their centroid at the last measurement and now,
     /// two buffers swapped on each event so measuring allocates nothing.
-    private var previousAngles: [Double] = []
-    private var currentAngles: [Double] = []
+    private var previousOffsets: [Vector] = []
+    private var currentOffsets: [Vector] = []
 
     open override var kind: GestureKind { .rotate }
 
@@ -43,19 +44,19 @@ open class RotationGestureRecognizer: MultiFingerGestureRecognizer {
 
     /// Creates a rotation recognizer with a name for logs.
     public override init(name: String = "") {
-        previousAngles.reserveCapacity(Thresholds.pinchRotationTouchCounts.upperBound)
-        currentAngles.reserveCapacity(Thresholds.pinchRotationTouchCounts.upperBound)
+        previousOffsets.reserveCapacity(Thresholds.pinchRotationTouchCounts.upperBound)
+        currentOffsets.reserveCapacity(Thresholds.pinchRotationTouchCounts.upperBound)
         super.init(name: name)
     }
 
     open override func measure(rebasing: Bool) -> Double {
-        TouchGeometry.angles(of: touches, into: &currentAngles)
+        TouchGeometry.offsets(of: touches, into: &currentOffsets)
         if !rebasing {
-            let change = TouchGeometry.meanAngleChange(from: previousAngles, to: currentAngles)
+            let change = TouchGeometry.turn(from: previousOffsets, to: currentOffsets)
             turn += change
             currentRotation += change
         }
-        swap(&previousAngles, &currentAngles)
+        swap(&previousOffsets, &currentOffsets)
         return currentRotation
     }
 
@@ -63,7 +64,7 @@ open class RotationGestureRecognizer: MultiFingerGestureRecognizer {
         super.reset()
         currentRotation = 0
         turn = 0
-        previousAngles.removeAll(keepingCapacity: true)
-        currentAngles.removeAll(keepingCapacity: true)
+        previousOffsets.removeAll(keepingCapacity: true)
+        currentOffsets.removeAll(keepingCapacity: true)
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// The centroid stands for the group's position, the spread for pinch (twice the
 /// mean distance from the centroid, which for two fingers is their distance, as
-/// UIKit measures it) and the mean angle for rotation.
+/// UIKit measures it) and the least-squares turn about the centroid for rotation.
 public enum TouchGeometry {
     /// The mean location of the touches, in screen points; `.zero` when there are none.
     @inlinable public static func centroid(of touches: [Touch]) -> Point {
@@ -25,24 +25,30 @@ public enum TouchGeometry {
         return 2 * sum / Double(touches.count)
     }
 
-    /// The angle of each touch around the centroid, in radians, clockwise positive
-    /// on a y-down screen. Written into `angles`, which is reused to avoid allocation.
-    @inlinable public static func angles(of touches: [Touch], into angles: inout [Double]) {
-        angles.removeAll(keepingCapacity: true)
+    /// Each touch's offset from the centroid, in points, written into `offsets` (reused, so
+    /// measuring allocates nothing).
+    @inlinable public static func offsets(of touches: [Touch], into offsets: inout [Vector]) {
+        offsets.removeAll(keepingCapacity: true)
         let center = centroid(of: touches)
-        for touch in touches {
-            let d = touch.location - center
-            angles.append(atan2(d.dy, d.dx))
-        }
+        for touch in touches { offsets.append(touch.location - center) }
     }
 
-    /// The mean of the angle changes between two lists of angles, each wrapped into (-π, π].
-    @inlinable public static func meanAngleChange(from old: [Double], to new: [Double]) -> Double {
-        let count = min(old.count, new.count)
-        guard count > 0 else { return 0 }
-        var sum = 0.0
-        for index in 0..<count { sum += wrapAngle(new[index] - old[index]) }
-        return sum / Double(count)
+    /// How far the touches turned around their centroid between two lists of offsets, in
+    /// radians within (-π, π], clockwise positive on a y-down screen: the rotation that best
+    /// carries the old offsets onto the new ones (least squares), atan2(Σ old × new, Σ old · new).
+    ///
+    /// For two fingers it is the turn of the line between them, as UIKit measures it. For
+    /// more, each finger counts by its distance from the centre: the mean of each finger's
+    /// angle change let a finger near the centre (the middle one of three in a row) swing the
+    /// whole rotation by 120° when it moved 6 pt, and a 3-finger swipe became a rotation.
+    @inlinable public static func turn(from old: [Vector], to new: [Vector]) -> Double {
+        var cross = 0.0, dot = 0.0
+        for index in 0..<min(old.count, new.count) {
+            cross += old[index].dx * new[index].dy - old[index].dy * new[index].dx
+            dot += old[index].dx * new[index].dx + old[index].dy * new[index].dy
+        }
+        guard cross != 0 || dot != 0 else { return 0 }
+        return atan2(cross, dot)
     }
 
     /// The angle brought into (-π, π].

@@ -122,6 +122,25 @@ func radians(_ degrees: Double) -> Double { degrees * .pi / 180 }
         #expect(rotations().last == held)
     }
 
+    /// Three fingers in a row swipe left, each frame split as a loaded X server stamps it: the
+    /// first two 6 pt ahead of the third for a moment. The middle finger sits at the centroid,
+    /// where 2 pt turn its angle by 180° (the mean of the three angles made it a 120° rotation);
+    /// counted by its distance from the centre, it turns nothing.
+    @Test func aRowOfFingersSlidingWithSplitFramesDoesNotTurn() {
+        setUp(fingers: 3)
+        var xs = [1200.0, 1300.0, 1400.0]
+        s.frame((0..<3).map { (UInt32($0 + 1), .began, xs[$0], 500) })
+        for _ in 0..<16 {
+            xs[0] -= 6
+            xs[1] -= 6
+            s.wait(0.012).frame([(1, .moved, xs[0], 500), (2, .moved, xs[1], 500)])
+            xs[2] -= 6
+            s.wait(0.001).frame([(3, .moved, xs[2], 500)])
+        }
+        #expect(!s.actions.contains("rotate began"), "\(rotations())")
+        #expect(abs(rotate.rotation) < radians(1))
+    }
+
     @Test(arguments: [3, 5])
     func fingerReplacingALiftedOneRebasesWithoutAJump(fingers: Int) {
         setUp(fingers: fingers)
