@@ -12,10 +12,16 @@ import Testing
     static let scene = #"{"t": 0, "scene": {"screen": {"width": 1920, "height": 1080, "dpi": 96}, "windows": []}}"#
 
     /// Touch lines for fingers at `xs` moving `dx` per 10 ms frame for `frames` frames, then lifting.
-    static func stroke(ids: [Int], xs: [Double], y: Double, dx: Double, dy: Double = 0, frames: Int) -> [String] {
+    /// `tick`: every finger but the first is stamped 1 ms after it, as the X server stamps a frame
+    /// it posts across a tick of its millisecond clock.
+    static func stroke(
+        ids: [Int], xs: [Double], y: Double, dx: Double, dy: Double = 0, frames: Int, tick: Bool = false
+    ) -> [String] {
         var lines: [String] = []
         func line(_ t: Double, _ id: Int, _ phase: String, _ x: Double, _ y: Double) -> String {
-            "{\"t\": \(t), \"touch\": \(id), \"phase\": \"\(phase)\", \"x\": \(x), \"y\": \(y)}"
+            let t = tick && id != ids.first ? t + 0.001 : t
+            return
+                "{\"t\": \((t * 1000).rounded() / 1000), \"touch\": \(id), \"phase\": \"\(phase)\", \"x\": \(x), \"y\": \(y)}"
         }
         for (id, x) in zip(ids, xs) { lines.append(line(0.1, id, "down", x, y)) }
         for frame in 1...frames {
@@ -57,6 +63,16 @@ import Testing
             label: "two fingers swipe up",
             lines: stroke(ids: [1, 2], xs: [900, 1000], y: 700, dx: 0, dy: -30, frames: 6),
             binding: "  - swipe: { fingers: 2, direction: up }"),
+        // Seen on a loaded machine: one finger 30 pt ahead of the others for a millisecond was
+        // named a 2-finger pinch "spread out to ×1.00", or a 1-finger swipe.
+        BindCase(
+            label: "three fingers swipe left, each frame stamped across a millisecond tick",
+            lines: stroke(ids: [1, 2, 3], xs: [1200, 1300, 1400], y: 500, dx: -30, frames: 6, tick: true),
+            binding: "  - swipe: { fingers: 3, direction: left }"),
+        BindCase(
+            label: "two fingers swipe left, each frame stamped across a millisecond tick",
+            lines: stroke(ids: [1, 2], xs: [1200, 1300], y: 500, dx: -30, frames: 6, tick: true),
+            binding: "  - swipe: { fingers: 2, direction: left }"),
         BindCase(
             label: "a one-finger tap",
             lines: stroke(ids: [1], xs: [500], y: 500, dx: 0, frames: 2),

@@ -41,6 +41,13 @@ import Testing
         // A two-finger tap in one instant, and split across two reads of the connection.
         .init(input: "0:1+ 0:2+ 0:1- 0:2-", frames: "0:1+ 2+ | 0:1- 2-"),
         .init(input: "0:1+ flush 0:2+ 0:1- 0:2-", frames: "0:1+ | 0:2+ 1- | 0:2-"),
+        // One hardware frame that the server posted across a millisecond tick: one frame at the
+        // later stamp. Two ticks apart, or the same touch again, is the next frame.
+        .init(input: "0.01:1~ 0.011:2~ 0.022:1~ 0.023:2~", frames: "0.011:1~ 2~ | 0.023:1~ 2~"),
+        .init(input: "0.01:1+ 0.011:2+ 0.011:3+", frames: "0.011:1+ 2+ 3+"),
+        .init(input: "0.01:1~ 0.012:2~", frames: "0.01:1~ | 0.012:2~"),
+        .init(input: "0.01:1~ 0.011:1~", frames: "0.01:1~ | 0.011:1~"),
+        .init(input: "0.01:1~ 0.011:2~ 0.012:3~", frames: "0.011:1~ 2~ | 0.012:3~"),
         // A whole gesture in one instant, and the next one landing after its lifts.
         .init(input: "0:1+ 0:2+ 0:1- 0:2- 0:3+", frames: "0:1+ 2+ | 0:1- 2- | 0:3+")
     ]
