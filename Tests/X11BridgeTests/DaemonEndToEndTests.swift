@@ -17,14 +17,21 @@ struct DaemonEndToEndTests {
     var server: XServer { get throws { try XServer.shared() } }
 
     /// Three fingers land together and swipe 180 px left in 60 ms, then lift.
-    static func swipeLeft(_ touchscreen: InputTestDevice, firstID: UInt32) throws {
+    /// Three fingers 100 px apart swipe left `frames` times by `step` px. `interval`: microseconds
+    /// between frames; 0 sends them back to back (the X server may then stamp the whole swipe
+    /// with one millisecond), a real touchscreen reports every 8–16 ms.
+    static func swipeLeft(
+        _ touchscreen: InputTestDevice, firstID: UInt32, interval: useconds_t = 0, step: Double = 30, frames: Int = 6
+    ) throws {
         let ids = (0..<3).map { firstID + UInt32($0) }
         var x = [1200.0, 1300.0, 1400.0]
         try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .began, x: x[$0], y: 500) })
-        for _ in 0..<6 {
-            for index in x.indices { x[index] -= 30 }
+        for _ in 0..<frames {
+            if interval > 0 { usleep(interval) }
+            for index in x.indices { x[index] -= step }
             try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .moved, x: x[$0], y: 502) })
         }
+        if interval > 0 { usleep(interval) }
         try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: x[$0], y: 502) })
     }
 

@@ -18,6 +18,12 @@ struct TryCommandTests {
             do: { keys: F10 }
         """
 
+    /// Microseconds between two frames of a gesture: a touchscreen reporting at 83 Hz.
+    static let frameInterval: useconds_t = 12_000
+    /// Pixels each finger moves a frame, and the frames of a swipe: 96 px in 0.2 s.
+    static let swipeStep = 6.0
+    static let swipeFrames = 16
+
     var server: XServer { get throws { try XServer.shared() } }
     let runtime: [String: String]
 
@@ -43,16 +49,23 @@ struct TryCommandTests {
         #expect(tester.standardOutput.contains("trying gesturebridge"), "\(tester.standardOutput)")
         let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
 
-        // Two fingers swipe left: the 3-finger swipe cannot be it, and says so.
+        // Two fingers swipe left: the 3-finger swipe cannot be it, and says so. --bind names the
+        // gesture by replaying its lines, so the fingers move as a brisk hand does (500 px/s, a
+        // frame every 12 ms). Sent back to back, the server stamped the whole swipe with one
+        // millisecond; at 30 px a frame, a frame the loaded server posted a few milliseconds
+        // apart put one finger 30 px ahead, a pinch by the numbers (each seen about 1 run in 20
+        // under a CPU hog). 6 px ahead is less than any pinch or turn needs to begin.
         var xs = [1200.0, 1300.0]
         try touchscreen.frame(points([10, 11], .began, xs, y: 500))
-        for _ in 0..<6 {
-            xs = xs.map { $0 - 30 }
+        for _ in 0..<Self.swipeFrames {
+            usleep(Self.frameInterval)
+            xs = xs.map { $0 - Self.swipeStep }
             try touchscreen.frame(points([10, 11], .moved, xs, y: 500))
         }
+        usleep(Self.frameInterval)
         try touchscreen.frame(points([10, 11], .ended, xs, y: 500))
         do { try tester.waitForOutput("- swipe: { fingers: 2, direction: left }") } catch {
-            Issue.record("daemon log:\n\(daemon.log.suffix(3000))")
+            Issue.record("daemon log:\n\(daemon.log.suffix(12000))")
             throw error
         }
         let output = tester.standardOutput
@@ -62,8 +75,12 @@ struct TryCommandTests {
         #expect(output.contains("# a 2-finger swipe left; paste under gestures:"), "\(output)")
 
         // Three fingers: the binding acts, and --bind names the same gesture.
-        try DaemonEndToEndTests.swipeLeft(touchscreen, firstID: 20)
-        try tester.waitForOutput("- swipe: { fingers: 3, direction: left }")
+        try DaemonEndToEndTests.swipeLeft(
+            touchscreen, firstID: 20, interval: Self.frameInterval, step: Self.swipeStep, frames: Self.swipeFrames)
+        do { try tester.waitForOutput("- swipe: { fingers: 3, direction: left }") } catch {
+            Issue.record("daemon log:\n\(daemon.log.suffix(12000))")
+            throw error
+        }
         try tester.waitForOutput("→ next-desktop: {\"keys\": \"ctrl+alt+Left\"")
         #expect(tester.standardOutput.contains("✓ next-desktop (swipe) recognized"), "\(tester.standardOutput)")
         _ = try client.waitForEvent("KeyPress Left") { $0.type == "KeyPress" && $0.keysym == "Left" }

@@ -11,10 +11,10 @@ struct DeadlinePassed: Error, CustomStringConvertible {
 ///
 /// For effects another process causes in its own time (a window manager acting on a
 /// request, a child process exiting): the test waits exactly as long as that takes.
-func waitUntil(_ what: String, timeout: Double = 15, _ condition: () throws -> Bool) throws {
+func waitUntil(_ what: @autoclosure () -> String, timeout: Double = 15, _ condition: () throws -> Bool) throws {
     let deadline = Date().addingTimeInterval(timeout)
     while try !condition() {
-        guard Date() < deadline else { throw DeadlinePassed(waitingFor: what, timeout: timeout) }
+        guard Date() < deadline else { throw DeadlinePassed(waitingFor: what(), timeout: timeout) }
         usleep(2_000)
     }
 }
