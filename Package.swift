@@ -115,6 +115,9 @@ let package = Package(
         // Helpers more than one test target uses: scripts written so no child inherits them, and
         // SplitMix64, the seeded generator of the fuzz tests and the stroke accuracy's draws.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Another local user's connection, made from one thread of the root test process, for
+        // the control socket's peer check (Tests/TestCredentials; C: Swift has no syscall(2)).
+        .target(name: "TestCredentials", path: "Tests/TestCredentials"),
         // A lost test X server fails the test that used it, never the test process: Xlib's IO
         // error hooks made to return, and a lost display's requests discarded (Tests/TestXlib).
         .target(name: "TestXlib", path: "Tests/TestXlib", linkerSettings: [.linkedLibrary("X11")]),
@@ -138,7 +141,7 @@ let package = Package(
             name: "GestureBridgeTests",
             dependencies: [
                 "gesturebridge", "GestureReplay", "GestureRuntime", "GestureConfig", "GestureEngine",
-                "X11Bridge", "YAMLReader", "TestReaper", "TestSupport"
+                "X11Bridge", "YAMLReader", "TestReaper", "TestSupport", "TestCredentials"
             ]
         ),
         // make install, the systemd unit, the autostart entry and the .deb, driven through the

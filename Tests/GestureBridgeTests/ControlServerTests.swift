@@ -4,6 +4,7 @@ import GestureRuntime
 import GestureEngine
 import GestureReplay
 import Glibc
+import TestCredentials
 import Testing
 @testable import gesturebridge
 
@@ -79,6 +80,57 @@ import Testing
         #expect(hello["display"] == .string(":5") && hello["config"] == .string("/home/u/config.yaml"))
         #expect(hello["pid"] == .number(Double(getpid())))
         #expect(Array(lines.dropFirst()) == ["   0.000  windows: none", "   0.500  touch 1 down (10, 20)"])
+    }
+
+    /// The uid of the user "nobody": another local user, for the peer checks.
+    static let otherUser: uid_t = 65534
+
+    /// Another user's tool is hung up on unanswered, even with the directory and the socket
+    /// opened to everyone: the kernel's record of the peer (SO_PEERCRED) decides, and not even
+    /// the hello (the daemon's pid and config path) goes out.
+    @Test(.enabled(if: getuid() == 0, "connecting as another user needs root"))
+    func anotherUsersToolIsHungUpOnUnanswered() throws {
+        let server = try ControlServer(paths: paths, display: ":5")
+        defer { server.close() }
+        let folder = (server.path as NSString).deletingLastPathComponent
+        chmod(folder, 0o711)
+        chmod(server.path, 0o666)
+        let fd = gb_test_connect_as(server.path, Self.otherUser)
+        try #require(fd >= 0, "connect as uid \(Self.otherUser): \(String(cString: strerror(errno)))")
+        defer { close(fd) }
+        _ = Glibc.send(fd, "monitor\n", 8, Int32(MSG_NOSIGNAL))
+        Self.turn(server)
+        Self.turn(server, timeout: 100)
+        #expect(Self.read(fd, turning: server) == [], "hung up without a line")
+        #expect(!server.isObserved)
+        // Our own user's tool is still served.
+        let own = try Self.connect(server, request: "monitor")
+        defer { close(own) }
+        Self.turn(server)
+        Self.turn(server)
+        #expect(server.isObserved)
+    }
+
+    /// A tool never talks to a process of another user listening at the socket's path: it says
+    /// whose it is and sends nothing.
+    @Test(.enabled(if: getuid() == 0, "listening as another user needs root"))
+    func aToolRefusesAListenerOfAnotherUser() throws {
+        let folder = directory.appendingPathComponent("shared")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        chmod(folder.path, 0o777)
+        let path = folder.appendingPathComponent("0.sock").path
+        let listener = gb_test_listen_as(path, Self.otherUser)
+        try #require(listener >= 0, "listen as uid \(Self.otherUser): \(String(cString: strerror(errno)))")
+        defer { close(listener) }
+        switch UnixSocket.connect(to: path) {
+        case .success(let fd):
+            close(fd)
+            Issue.record("connected to another user's listener")
+        case .failure(let error):
+            #expect(
+                "\(error)".hasPrefix("the process listening at \(path) belongs to uid \(Self.otherUser), not to you"),
+                "\(error)")
+        }
     }
 
     @Test func aLineThatIsNoRequestIsAnsweredWithUsageAndHungUp() throws {

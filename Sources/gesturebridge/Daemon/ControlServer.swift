@@ -31,6 +31,8 @@ final class ControlServer {
     private(set) var isRecordingStroke = false
     /// Where the server reports a tool it dropped.
     private let logger = Logger(label: "gesturebridge.control")
+    /// The one user whose tools may connect: the daemon's own.
+    private let ownUID = getuid()
 
     /// Makes the runtime directory and listens at `path`.
     init(paths: RuntimePaths, display: String) throws(ControlError) {
@@ -122,6 +124,16 @@ final class ControlServer {
             guard fd >= 0 else {
                 if errno == EINTR { continue }
                 return  // EAGAIN: no more waiting; anything else: try again on the next wake-up
+            }
+            // Only our own user's tools: the socket is 0600 in a 0700 directory, and the kernel's
+            // record of the peer says so even if those were loosened. Another user's connection
+            // is closed unanswered: not even the hello (our pid, config path) goes out.
+            let peer = UnixSocket.peer(of: fd)
+            guard let peer, peer.uid == ownUID else {
+                let who = peer.map { "uid \($0.uid), pid \($0.pid)" } ?? "an unknown peer"
+                logger.warning("refused a control connection from \(who): not this daemon's user")
+                Glibc.close(fd)
+                continue
             }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)

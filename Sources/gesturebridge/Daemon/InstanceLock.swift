@@ -132,11 +132,7 @@ final class InstanceLock {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, address.length) }
         }
         guard connected == 0 else { return nil }
-        // struct ucred { pid_t pid; uid_t uid; gid_t gid; } (Glibc hides it behind _GNU_SOURCE).
-        var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
-        var size = socklen_t(MemoryLayout.size(ofValue: credentials))
-        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &size) == 0 else { return nil }
-        return credentials.pid
+        return UnixSocket.peer(of: fd)?.pid
     }
 
     /// systemd, when the process's environment has systemd's INVOCATION_ID; the session otherwise.

@@ -63,7 +63,30 @@ enum UnixSocket {
             close(fd)
             return .failure(code == ENOENT || code == ECONNREFUSED ? .noDaemon(path) : .system("connect", path, code))
         }
+        // Whatever listens there must be our own user's: never hand another user our requests.
+        let listener = peer(of: fd)
+        guard let listener, listener.uid == getuid() else {
+            let owner = listener.map { "uid \($0.uid)" } ?? "an unknown user"
+            close(fd)
+            return .failure(.foreignPeer(path, owner: owner))
+        }
         return .success(fd)
+    }
+
+    /// The process at the other end of a connected socket, as the kernel recorded it when the
+    /// connection was made (`SO_PEERCRED`): it cannot be forged by what the peer sends.
+    struct Peer: Equatable {
+        var pid: Int32
+        var uid: uid_t
+    }
+
+    /// The peer of `fd`, or nil when the kernel does not say.
+    static func peer(of fd: Int32) -> Peer? {
+        // struct ucred { pid_t pid; uid_t uid; gid_t gid; } (Glibc hides it behind _GNU_SOURCE).
+        var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
+        var size = socklen_t(MemoryLayout.size(ofValue: credentials))
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &size) == 0 else { return nil }
+        return Peer(pid: credentials.pid, uid: credentials.uid)
     }
 
     /// The identity of the file at `path` (device, inode), to unlink only our own socket at exit.
@@ -116,6 +139,8 @@ enum ControlError: Error, CustomStringConvertible {
     case noDisplay
     /// The path does not fit a socket address.
     case pathTooLong(String, limit: Int)
+    /// The process listening at the path belongs to another user.
+    case foreignPeer(String, owner: String)
 
     var description: String {
         switch self {
@@ -128,6 +153,9 @@ enum ControlError: Error, CustomStringConvertible {
                 + "'systemctl --user start gesturebridge' or 'gesturebridge run'"
         case .noDisplay: "no X display: set DISPLAY or pass --display"
         case let .pathTooLong(path, limit): "the socket path \(path) is longer than \(limit) bytes"
+        case let .foreignPeer(path, owner):
+            "the process listening at \(path) belongs to \(owner), not to you: not talking to it "
+                + "(is XDG_RUNTIME_DIR your own private directory?)"
         }
     }
 }
