@@ -194,7 +194,7 @@ public struct StrokeClassifier: Sendable {
                 ys[index] = (ys[index] - cy) / size
             }
             for index in 0..<(n - 1) {
-                angles[index] = atan2Radians(ys[index + 1] - ys[index], xs[index + 1] - xs[index])
+                angles[index] = atan2(ys[index + 1] - ys[index], xs[index + 1] - xs[index])
             }
         }
 
@@ -231,7 +231,7 @@ public struct StrokeClassifier: Sendable {
                 dot += xs[index] * tx[index] + ys[index] * ty[index]
             }
             let theta = min(
-                max(atan2Radians(cross, dot), -StrokeClassifier.rotationLimit), StrokeClassifier.rotationLimit)
+                max(atan2(cross, dot), -StrokeClassifier.rotationLimit), StrokeClassifier.rotationLimit)
             let c = cosRadians(theta), s = sinRadians(theta)
             var sum = 0.0
             let bound = limit * Double(n)
@@ -283,10 +283,3 @@ public struct StrokeClassifier: Sendable {
         return result
     }
 }
-
-@_silgen_name("atan2")
-func atan2Radians(_ y: Double, _ x: Double) -> Double
-@_silgen_name("cos")
-func cosRadians(_ x: Double) -> Double
-@_silgen_name("sin")
-func sinRadians(_ x: Double) -> Double

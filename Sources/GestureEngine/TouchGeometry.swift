@@ -68,6 +68,12 @@ public enum TouchGeometry {
 @_silgen_name("atan2")
 @usableFromInline func _atan2(_ y: Double, _ x: Double) -> Double
 
+/// The C library's cosine and sine of an angle in radians, for the stroke templates and matcher.
+@_silgen_name("cos")
+func cosRadians(_ x: Double) -> Double
+@_silgen_name("sin")
+func sinRadians(_ x: Double) -> Double
+
 /// A velocity estimate over the last `Thresholds.velocityWindow` seconds of samples.
 ///
 /// A fixed ring of samples, so tracking allocates nothing per event.

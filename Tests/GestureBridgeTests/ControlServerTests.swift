@@ -90,6 +90,8 @@ import Testing
     /// the hello (the daemon's pid and config path) goes out.
     @Test(.enabled(if: getuid() == 0, "connecting as another user needs root"))
     func anotherUsersToolIsHungUpOnUnanswered() throws {
+        // The folder is opened to everyone below: it goes when the test ends.
+        defer { try? FileManager.default.removeItem(at: directory) }
         let server = try ControlServer(paths: paths, display: ":5")
         defer { server.close() }
         let folder = (server.path as NSString).deletingLastPathComponent
@@ -115,6 +117,7 @@ import Testing
     /// whose it is and sends nothing.
     @Test(.enabled(if: getuid() == 0, "listening as another user needs root"))
     func aToolRefusesAListenerOfAnotherUser() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
         let folder = directory.appendingPathComponent("shared")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         chmod(folder.path, 0o777)
