@@ -9,7 +9,7 @@ import Testing
 @testable import gesturebridge
 
 /// The control socket on real Unix sockets, driven the way the daemon's poll loop drives it.
-@Suite(.serialized) struct ControlServerTests {
+@Suite(.serialized) final class ControlServerTests {
     let directory: URL
     let paths: RuntimePaths
 
@@ -18,6 +18,11 @@ import Testing
             "gb-ctl-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         paths = RuntimePaths(environment: ["XDG_RUNTIME_DIR": directory.path])
+    }
+
+    /// Each test's folder goes with it (the peer tests open theirs to everyone).
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
     }
 
     static let status = ControlStatus(
@@ -90,8 +95,6 @@ import Testing
     /// the hello (the daemon's pid and config path) goes out.
     @Test(.enabled(if: getuid() == 0, "connecting as another user needs root"))
     func anotherUsersToolIsHungUpOnUnanswered() throws {
-        // The folder is opened to everyone below: it goes when the test ends.
-        defer { try? FileManager.default.removeItem(at: directory) }
         let server = try ControlServer(paths: paths, display: ":5")
         defer { server.close() }
         let folder = (server.path as NSString).deletingLastPathComponent
@@ -117,7 +120,6 @@ import Testing
     /// whose it is and sends nothing.
     @Test(.enabled(if: getuid() == 0, "listening as another user needs root"))
     func aToolRefusesAListenerOfAnotherUser() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
         let folder = directory.appendingPathComponent("shared")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         chmod(folder.path, 0o777)
