@@ -56,9 +56,8 @@ public struct Configuration: Hashable, Sendable {
             !own.contains(name) && bound.contains { StrokeShapes.template(name, serves: $0) }
         }
         for template in strokeTemplates {
-            let maximumDistance = StrokeClassifier.maximumDistance(drawings: template.samples.count)
             for sample in template.samples {
-                classifier.add(template.name, points: sample, maximumDistance: maximumDistance)
+                classifier.add(template.name, points: sample, maximumDistance: StrokeClassifier.ownMaximumDistance)
             }
         }
         return classifier

@@ -54,7 +54,7 @@ struct StrokeGestureRecognizerTests {
         // The failure says what it looked like, how far, and the bound it missed.
         let causes = script.causes(of: v).map { "\($0)" }
         #expect(
-            causes.contains { $0.contains("looked most like 'v'") && $0.contains("more than its 0.14") }, "\(causes)")
+            causes.contains { $0.contains("looked most like 'v'") && $0.contains("more than its 0.2)") }, "\(causes)")
     }
 
     @Test func aLongDrawingKeepsItsWholeShapeInTheStorageReservedAtTheStart() {
