@@ -226,7 +226,8 @@ extension InputDevice {
         switch self {
         case .touchscreen: [.direct]
         case .touchpad: [.indirectPointer]
-        case .any: Set(TouchType.allCases)
+        // Fingers only: a pen's or mouse's strokes are bound with `stroke: { device }`.
+        case .any: [.direct, .indirectPointer]
         }
     }
 }

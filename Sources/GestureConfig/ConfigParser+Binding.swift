@@ -155,7 +155,7 @@ extension ConfigParser {
         -> String?
     {
         guard case .stroke(let parameters) = spec, (parameters.numberOfTouchesRequired ?? 1) == 1,
-            device != .touchpad
+            device != .touchpad, parameters.device == .touch
         else { return nil }
         let place: String
         switch scope {
@@ -183,6 +183,11 @@ extension ConfigParser {
             )
         case .swipe(let parameters) where (parameters.numberOfTouchesRequired ?? 1) < 3:
             return (fewFingers, moreFingers)
+        case .stroke(let parameters) where parameters.device != .touch:
+            return (
+                "a \(parameters.device.rawValue)'s strokes are not a touchpad's",
+                "leave out 'device: touchpad' (the stroke's own 'device: \(parameters.device.rawValue)' says what draws it)"
+            )
         case .stroke(let parameters) where (parameters.numberOfTouchesRequired ?? 1) < 3:
             return (fewFingers, moreFingers)
         case .pan(let parameters) where (parameters.maximumNumberOfTouches ?? Int.max) < 3:

@@ -11,7 +11,7 @@ extension RecognizerKind {
         case .pan: ["fingers", "min-fingers", "max-fingers", "direction", "hysteresis"]
         case .swipe: ["fingers", "direction", "distance", "max-duration", "max-angle"]
         case .pinch, .rotate: ["fingers", "hysteresis"]
-        case .stroke: ["shape", "fingers", "max-distance", "own"]
+        case .stroke: ["shape", "fingers", "max-distance", "own", "device", "button"]
         }
     }
 
@@ -96,13 +96,17 @@ extension ConfigParser {
                     }
                 ))
         case .stroke:
+            let device = fields["device"].flatMap { word($0, as: StrokeDevice.self) } ?? .touch
             spec = .stroke(
                 StrokeParameters(
                     shapes: fields["shape"].map { shapes($0, own: fields["own"].flatMap(boolean) ?? false) } ?? [],
                     numberOfTouchesRequired: fingers,
                     maximumDistance: fields["max-distance"].flatMap {
                         quantity($0, Quantity.number, where: { $0 > 0 && $0 <= 10 }, rule: "more than 0 and at most 10")
-                    }))
+                    },
+                    device: device,
+                    button: fields["button"].flatMap { integer($0, in: 1...9, what: "'button' for a stroke") }))
+            strokeDeviceRules(fields, device: device)
             if fields["shape"] == nil {
                 report(
                     .missingKey, at: field.value, "a stroke needs a 'shape'",
@@ -110,6 +114,21 @@ extension ConfigParser {
             }
         }
         return errors.count == errorCount ? spec : nil
+    }
+
+    /// A pen or mouse draws alone, with a button; fingers have no button.
+    func strokeDeviceRules(_ fields: Fields, device: StrokeDevice) {
+        if device == .touch, let button = fields["button"] {
+            report(
+                .conflictingKeys, at: button.keyNode, "'button' is for strokes drawn with a pen or a mouse",
+                suggestion: "add 'device: mouse' (or 'device: pen'), or remove 'button'")
+        }
+        if device != .touch, let fingers = fields["fingers"] {
+            report(
+                .conflictingKeys, at: fingers.keyNode,
+                "a \(device.rawValue) draws a stroke alone: 'fingers' is for touch",
+                suggestion: "remove 'fingers', or remove 'device: \(device.rawValue)'")
+        }
     }
 
     /// Whether `name` is a template of your own, read from the stroke folder (once); reports

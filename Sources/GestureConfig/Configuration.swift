@@ -63,6 +63,18 @@ public struct Configuration: Hashable, Sendable {
         return classifier
     }
 
+    /// The pen and mouse buttons that stroke bindings draw with (`stroke: { device, button }`),
+    /// each once: the bridge grabs these buttons on those devices and no others.
+    public var pointerStrokeButtons: [PointerStrokeButton] {
+        var buttons: [PointerStrokeButton] = []
+        for binding in allBindings {
+            guard case .stroke(let parameters) = binding.recognizer, let button = parameters.button else { continue }
+            let grab = PointerStrokeButton(device: parameters.device, button: button)
+            if !buttons.contains(grab) { buttons.append(grab) }
+        }
+        return buttons
+    }
+
     /// Every binding in file order: screen, edges, then applications and their regions.
     public var allBindings: [Binding] {
         var bindings = screenBindings
@@ -233,4 +245,18 @@ public struct DeviceOutput: Hashable, Sendable {
         self.device = device
         self.output = output
     }
+}
+
+/// A button of a pen or mouse that a stroke binding draws with.
+public struct PointerStrokeButton: Hashable, Sendable, CustomStringConvertible {
+    public var device: StrokeDevice
+    public var button: Int
+
+    public init(device: StrokeDevice, button: Int) {
+        self.device = device
+        self.button = button
+    }
+
+    /// `mouse button 3`.
+    public var description: String { "\(device.rawValue) button \(button)" }
 }

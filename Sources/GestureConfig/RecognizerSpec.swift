@@ -161,20 +161,48 @@ public struct PinchParameters: Hashable, Sendable {
     }
 }
 
-/// A stroke's parameters (`stroke: { shape, fingers, max-distance }`).
+/// What draws a stroke (`stroke: { device }`).
+public enum StrokeDevice: String, Hashable, Sendable, CaseIterable {
+    /// Fingers on a touchscreen or touchpad, as the binding's `device:` says.
+    case touch
+    /// A stylus on the screen, while `button` is held (1: the tip).
+    case pen
+    /// A mouse, while `button` is held (3: the right button, as easystroke drew).
+    case mouse
+
+    /// The button held while drawing when the binding names none.
+    public var defaultButton: Int? {
+        switch self {
+        case .touch: nil
+        case .pen: 1
+        case .mouse: 3
+        }
+    }
+}
+
+/// A stroke's parameters (`stroke: { shape, fingers, max-distance, device, button }`).
 public struct StrokeParameters: Hashable, Sendable {
     /// `shape`: the shapes it accepts, at least one (`StrokeShapes.names`).
     public var shapes: [String]
     /// `fingers`: `numberOfTouchesRequired`, 1–5.
     public var numberOfTouchesRequired: Int?
-    /// `max-distance`: the largest $P cloud distance it accepts.
+    /// `max-distance`: the largest distance it accepts (`StrokeClassifier`).
     public var maximumDistance: Double?
+    /// `device`: what draws it.
+    public var device: StrokeDevice
+    /// `button`: the pen's or mouse's button held while drawing, 1–9; nil for touch.
+    public var button: Int?
 
     /// Creates stroke parameters; nil keeps the default.
-    public init(shapes: [String], numberOfTouchesRequired: Int? = nil, maximumDistance: Double? = nil) {
+    public init(
+        shapes: [String], numberOfTouchesRequired: Int? = nil, maximumDistance: Double? = nil,
+        device: StrokeDevice = .touch, button: Int? = nil
+    ) {
         self.shapes = shapes
         self.numberOfTouchesRequired = numberOfTouchesRequired
         self.maximumDistance = maximumDistance
+        self.device = device
+        self.button = button ?? device.defaultButton
     }
 }
 

@@ -34,3 +34,18 @@ extension EngineEvent: CustomStringConvertible {
         }
     }
 }
+
+/// The decision for a pen's or mouse's touch (`TouchType.pencil`, `.mouseButton`).
+public struct PointerDelivery: Hashable, Sendable {
+    public var type: TouchType
+    public var id: TouchID
+    public var delivery: Delivery
+    public var time: Double
+
+    public init(type: TouchType, id: TouchID, delivery: Delivery, time: Double) {
+        self.type = type
+        self.id = id
+        self.delivery = delivery
+        self.time = time
+    }
+}

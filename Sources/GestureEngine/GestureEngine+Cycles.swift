@@ -166,9 +166,16 @@ extension GestureEngine {
     func decide(_ touch: Touch, _ delivery: Delivery) {
         guard touch.delivery == nil else { return }
         touch.delivery = delivery
-        // A touchpad's touches have no application sequence to keep or hand on.
-        guard touch.type == .direct else { return }
-        pendingDeliveries.append(.delivery(touch.id, delivery, time: now))
+        switch touch.type {
+        case .direct:
+            pendingDeliveries.append(.delivery(touch.id, delivery, time: now))
+        case .pencil, .mouseButton:
+            // A press the bridge holds back: played to the application if rejected.
+            pointerDeliveries.append(PointerDelivery(type: touch.type, id: touch.id, delivery: delivery, time: now))
+        case .indirectPointer:
+            // A touchpad's touches have no application sequence to keep or hand on.
+            break
+        }
     }
 
     func accept(_ touch: Touch) {

@@ -45,6 +45,9 @@ public final class GestureEngine {
     /// Decisions made, reported after the action messages of the same moment, as the replay contract orders them.
     @exclusivity(unchecked)
     var pendingDeliveries: [EngineEvent] = []
+    /// The delivery decisions for pens' and mice's touches since the caller last cleared them:
+    /// the press the bridge holds back is the application's when rejected.
+    public var pointerDeliveries: [PointerDelivery] = []
     @exclusivity(unchecked)
     var frameTouches: [Touch] = []
     @exclusivity(unchecked)
@@ -183,6 +186,7 @@ public final class GestureEngine {
         let touch = Touch(
             id: sample.id, type: sample.type, location: sample.location,
             hitTestLocation: sample.hitTestLocation, time: now)
+        touch.buttonMask = sample.buttonMask
         liveTouches.append(touch)
         if reportsViewTouches { viewTouches.append(touch) }
         if let hit = root.hitTest(root.convert(fromScreen: touch.hitTestLocation), for: touch.type) {
@@ -223,6 +227,7 @@ public final class GestureEngine {
     /// not waiting, not done with this landing of fingers, and its delegate agrees.
     func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
         guard recognizer.isEnabled, recognizer.allowedTouchTypes.contains(touch.type),
+            !touch.type.hasButtons || touch.buttonMask == recognizer.buttonMaskRequired,
             !recognizer.storedState.isFinished, recognizer.pendingState == nil,
             !isLaterFingerOfItsLanding(recognizer)
         else {

@@ -53,6 +53,9 @@ open class GestureRecognizer {
     ///
     /// As in UIKit, every type by default. The config's `device:` narrows it.
     public var allowedTouchTypes: Set<TouchType> = Set(TouchType.allCases)
+    /// The buttons a pen's or mouse's touch must hold for the recognizer to take it
+    /// (`buttonMaskRequired`; UIKit's default is the primary button). Fingers have none.
+    public var buttonMaskRequired: ButtonMask = .primary
 
     /// How long, after the first finger lands, the other fingers of a multi-finger
     /// gesture may take to land, in seconds (the `finger-window` setting).

@@ -24,13 +24,38 @@ public enum TouchType: Sendable, Hashable, CaseIterable, CustomStringConvertible
     /// Such a touch has no application touch sequence behind it, so its delivery
     /// decision stays on the touch and is not reported as an engine event.
     case indirectPointer
+    /// A stylus on the screen (`.pencil`), drawing while a button is held (the tip is 1).
+    ///
+    /// Its delivery decision is reported (`GestureEngine.pointerDeliveries`): a rejected
+    /// press is played to the application as the click or drag it was.
+    case pencil
+    /// A mouse moved while a button is held. UIKit's nearest is `.indirectPointer` with a
+    /// `buttonMask`; here `.indirectPointer` is the touchpad's fingers, so the mouse has its own.
+    case mouseButton
+
+    /// Whether touches of this type carry a button (`Touch.buttonMask`).
+    public var hasButtons: Bool { self == .pencil || self == .mouseButton }
 
     public var description: String {
         switch self {
         case .direct: "direct"
         case .indirectPointer: "indirect pointer"
+        case .pencil: "pencil"
+        case .mouseButton: "mouse button"
         }
     }
+}
+
+/// The buttons held for a pen's or mouse's touch, as `UIEvent.ButtonMask`: bit n - 1 for X's
+/// button n.
+public struct ButtonMask: OptionSet, Hashable, Sendable {
+    public var rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// X's button `number` (1–32).
+    public static func button(_ number: Int) -> ButtonMask { ButtonMask(rawValue: 1 << UInt32(number - 1)) }
+    /// Button 1: a mouse's left button, a pen's tip.
+    public static let primary = button(1)
 }
 
 /// Where a touch is in its life, as `UITouch.Phase` describes it.
@@ -75,16 +100,19 @@ public struct TouchSample: Sendable, Hashable {
     /// A touchpad's fingers act where the pointer is, as X delivers its gestures to
     /// the window under the pointer: every touch of one touchpad gesture hit-tests there.
     public var hitTestLocation: Point?
+    /// The buttons held, for a pen's or mouse's touch; empty for a finger.
+    public var buttonMask: ButtonMask
 
     @inlinable public init(
         id: TouchID, phase: TouchPhase, location: Point, type: TouchType = .direct,
-        hitTestLocation: Point? = nil
+        hitTestLocation: Point? = nil, buttonMask: ButtonMask = []
     ) {
         self.id = id
         self.phase = phase
         self.location = location
         self.type = type
         self.hitTestLocation = hitTestLocation
+        self.buttonMask = buttonMask
     }
 }
 
@@ -117,6 +145,8 @@ public final class Touch {
     public internal(set) var timestamp: Double
     /// When the finger touched down.
     public let beganAt: Double
+    /// The buttons held, for a pen's or mouse's touch (fixed at touch-down); empty for a finger.
+    public internal(set) var buttonMask: ButtonMask = []
     /// The view that hit testing chose at touch-down.
     public internal(set) weak var view: View?
     /// The recognizers on the hit view and its ancestors, deeper views first,

@@ -81,6 +81,9 @@ struct ReplayRecorder {
                 records.append(stateRecord(recognizer, to, recognizer.snapshot(), time: time, verbose: true))
             case let .delivery(id, delivery, time):
                 records.append(.delivery(time: time, touch: id, delivery: delivery))
+            case .pointerDelivery:
+                // A trace holds touches and touchpad gestures; a pen's or mouse's button never.
+                continue
             case let .commitment(recognizer, commitment, time):
                 let (commit, reason): (String, String?) =
                     switch commitment {

@@ -119,7 +119,7 @@ public struct FeedbackTracker {
                 let acted = commitment == .acted
                 return show(acted ? text : text + Self.cancelledSuffix, acted ? .committed : .cancelled, scene)
             }
-        case .transition, .action, .delivery:
+        case .transition, .action, .delivery, .pointerDelivery:
             return nil
         }
     }

@@ -22,6 +22,9 @@ public final class GestureSession {
         case delivery(TouchID, Delivery, time: Double)
         /// Whether a binding that acts at the lift (`on: end`) will act, and at the end whether it did.
         case commitment(GestureRecognizer, Commitment, time: Double)
+        /// The decision for a pen's or mouse's press that a stroke binding grabs: rejected, the
+        /// application gets the click or drag it was.
+        case pointerDelivery(PointerDelivery)
     }
 
     /// The config in effect.
@@ -32,7 +35,7 @@ public final class GestureSession {
     public private(set) var outputs: [Output] = []
 
     let engine: GestureEngine
-    private var runtime: BindingRuntime
+    var runtime: BindingRuntime
     private var pendingDescription: SceneDescription?
     private var pendingConfiguration: Configuration?
     /// The configuration's stroke classifier, worked out when the configuration comes.
@@ -165,5 +168,9 @@ public final class GestureSession {
             }
         }
         engine.removeAllEvents()
+        if !engine.pointerDeliveries.isEmpty {
+            for delivery in engine.pointerDeliveries { outputs.append(.pointerDelivery(delivery)) }
+            engine.pointerDeliveries.removeAll(keepingCapacity: true)
+        }
     }
 }

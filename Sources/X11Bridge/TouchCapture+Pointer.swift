@@ -98,11 +98,16 @@ extension TouchCapture {
     }
 
     /// When `timerFired(at:)` has a button to release or a pointer to move on, or nil.
-    public var nextDeadline: Double? { pointerTouch?.catchUpAt ?? pointerTouch?.releaseAt }
+    public var nextDeadline: Double? {
+        let touch = pointerTouch?.catchUpAt ?? pointerTouch?.releaseAt
+        guard let playback = strokePlaybackDeadline else { return touch }
+        return min(touch ?? playback, playback)
+    }
 
     /// Moves a handed-over drag's pointer on to the finger, and releases the button of a lifted
     /// touch, when their time is up.
     public func timerFired(at now: Double) {
+        if let due = strokePlaybackDeadline, due <= now { advanceStrokePlayback(to: now) }
         if let due = pointerTouch?.catchUpAt, due <= now {
             catchUp()
             connection.flush()
@@ -144,7 +149,7 @@ extension TouchCapture {
         pointerTouch = nil
     }
 
-    private func fakeMotion(to point: Point) {
+    func fakeMotion(to point: Point) {
         XTestFakeMotionEvent(connection.display, -1, PointerInjector.pixel(point.x), PointerInjector.pixel(point.y), 0)
     }
 }

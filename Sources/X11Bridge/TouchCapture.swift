@@ -1,4 +1,5 @@
 internal import CX11
+import GestureConfig
 import GestureEngine
 import Glibc
 import Logging
@@ -33,6 +34,10 @@ public enum CaptureEvent: Hashable, Sendable {
     case gesture(CapturedGesture)
     /// A touch device appeared, vanished, or was enabled or disabled.
     case device(DeviceChange)
+    /// A press, move or release of a pen's or mouse's button a stroke binding draws with.
+    case pointer(CapturedPointerPress)
+    /// Some input device came or went: the stroke buttons' grabs are taken again.
+    case pointerDevicesChanged
 }
 
 /// Grabs every touch on the screen before any application sees it, and passes each on or keeps it.
@@ -84,6 +89,13 @@ public final class TouchCapture {
     var grabbedWindows: Set<WindowID> = []
     /// The touch handed over to the pointer (`handOverToPointer`), with what it needs to go on.
     var pointerTouch: PointerTouch?
+    /// The pen and mouse buttons stroke bindings draw with, the grabs taken for them, the
+    /// devices grabbed, and the press being followed (`TouchCapture+PointerStrokes`).
+    var strokeButtons: [PointerStrokeButton] = []
+    var strokeGrabs: [(device: DeviceID, button: Int)] = []
+    var strokeDevices: [DeviceID: StrokeDevice] = [:]
+    var heldPress: HeldPress?
+    var strokePlayback: Playback?
     /// Where each reported touch began and last was, in root pixels, until it is decided and
     /// has ended: for `handOverToPointer`.
     var positions: [TouchID: TouchTrack] = [:]
@@ -168,7 +180,14 @@ public final class TouchCapture {
                     lastEventTime = gesture.time
                     events.append(.gesture(gesture))
                 }
+            case XI_ButtonPress, XI_ButtonRelease, XI_Motion:
+                let raw = cookie.data.assumingMemoryBound(to: XIDeviceEvent.self)
+                if let press = strokePress(raw.pointee) {
+                    lastEventTime = press.time
+                    events.append(.pointer(press))
+                }
             case XI_HierarchyChanged:
+                if !strokeButtons.isEmpty { events.append(.pointerDevicesChanged) }
                 var changes: [DeviceChange] = []
                 devices.apply(cookie.data.assumingMemoryBound(to: XIHierarchyEvent.self), into: &changes)
                 events.append(contentsOf: changes.map(CaptureEvent.device))
@@ -282,6 +301,7 @@ public final class TouchCapture {
     public func releaseAll() {
         for id in ledger.undecided { decide(id, .rejected) }
         releasePointerTouch()
+        releaseStrokePress()
         ungrabAll()
         connection.flush()
     }

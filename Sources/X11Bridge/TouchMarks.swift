@@ -26,14 +26,7 @@ public final class TouchMarks {
     public init(displayName: String?, scale: Double = 1) throws(X11Error) {
         connection = try X11Connection(displayName: displayName)
         size = max(4, Int((Self.diameter * scale).rounded()))
-        let display = connection.display
-        let screen = cx11_DefaultScreen(display)
-        var colour = XColor()
-        colour.red = UInt16(Self.colour.0 * 257)
-        colour.green = UInt16(Self.colour.1 * 257)
-        colour.blue = UInt16(Self.colour.2 * 257)
-        _ = XAllocColor(display, cx11_DefaultColormap(display, screen), &colour)
-        pixel = colour.pixel
+        pixel = connection.pixel(of: Self.colour)
     }
 
     deinit {
@@ -79,15 +72,7 @@ public final class TouchMarks {
 
     private func makeWindow() -> Window {
         let display = connection.display
-        let screen = cx11_DefaultScreen(display)
-        var attributes = XSetWindowAttributes()
-        attributes.override_redirect = 1
-        attributes.background_pixel = pixel
-        attributes.border_pixel = 0
-        let window = XCreateWindow(
-            display, Window(connection.root.rawValue), 0, 0, UInt32(size), UInt32(size), 0,
-            cx11_DefaultDepth(display, screen), UInt32(InputOutput), cx11_DefaultVisual(display, screen),
-            UInt(CWOverrideRedirect | CWBackPixel | CWBorderPixel), &attributes)
+        let window = connection.clickThroughWindow(width: size, height: size, pixel: pixel, name: "gesturebridge touch")
         let mask = XCreatePixmap(display, window, UInt32(size), UInt32(size), 1)
         let gc = XCreateGC(display, mask, 0, nil)
         XSetForeground(display, gc, 0)
@@ -97,8 +82,36 @@ public final class TouchMarks {
         XFreeGC(display, gc)
         XShapeCombineMask(display, window, ShapeBounding, 0, 0, mask, ShapeSet)
         XFreePixmap(display, mask)
-        cx11_ClearInputShape(display, window)
-        XStoreName(display, window, "gesturebridge touch")
         return window
+    }
+}
+
+extension X11Connection {
+    /// An override-redirect window of one colour at the root's top left, unmapped, that takes no
+    /// input (an empty input shape): what the touch marks and the stroke trail draw with.
+    func clickThroughWindow(width: Int, height: Int, pixel: UInt, name: String) -> Window {
+        let screen = cx11_DefaultScreen(display)
+        var attributes = XSetWindowAttributes()
+        attributes.override_redirect = 1
+        attributes.background_pixel = pixel
+        attributes.border_pixel = 0
+        let window = XCreateWindow(
+            display, Window(root.rawValue), 0, 0, UInt32(width), UInt32(height), 0, cx11_DefaultDepth(display, screen),
+            UInt32(InputOutput), cx11_DefaultVisual(display, screen),
+            UInt(CWOverrideRedirect | CWBackPixel | CWBorderPixel), &attributes)
+        cx11_ClearInputShape(display, window)
+        XStoreName(display, window, name)
+        return window
+    }
+
+    /// The default colormap's pixel for (red, green, blue) in 0...255 (`XAllocColor`).
+    func pixel(of colour: (Int, Int, Int)) -> UInt {
+        let screen = cx11_DefaultScreen(display)
+        var value = XColor()
+        value.red = UInt16(colour.0 * 257)
+        value.green = UInt16(colour.1 * 257)
+        value.blue = UInt16(colour.2 * 257)
+        _ = XAllocColor(display, cx11_DefaultColormap(display, screen), &value)
+        return value.pixel
     }
 }

@@ -26,7 +26,8 @@ import Testing
         words += MouseButton.allCases.map(\.rawValue) + ScrollDirection.allCases.map(\.rawValue)
         words += LogLevel.allCases.map(\.rawValue) + KeyModifier.words
         words += ActionPhase.allCases.map(\.rawValue) + ActionTarget.allCases.map(\.rawValue)
-        words += InputDevice.allCases.map(\.rawValue) + ["ms", "pt", "deg", "rad", "%"]
+        words += InputDevice.allCases.map(\.rawValue) + StrokeDevice.allCases.map(\.rawValue)
+        words += ["ms", "pt", "deg", "rad", "%"]
         return Array(Set(words)).sorted()
     }()
 

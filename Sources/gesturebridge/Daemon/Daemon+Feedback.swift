@@ -82,6 +82,36 @@ struct FeedbackState {
     var markSamples: [TouchSample] = []
     /// Whether the `record --stroke` label is up.
     var showsRecording = false
+    /// The line a pen or mouse stroke draws while its button is held; made at the first.
+    var trail: StrokeTrail?
+    /// The trail could not be made; not tried again.
+    var trailUnavailable = false
+}
+
+/// The line under a pen or mouse stroke: the grab keeps the pointer where the press was, so the
+/// hand sees this. Drawn with the touch marks, after the frame's actions went out.
+extension Daemon {
+    func followTrail(_ press: PointerPress) {
+        if feedbackState.trail == nil, !feedbackState.trailUnavailable {
+            do {
+                feedbackState.trail = try StrokeTrail(
+                    displayName: connection.name, scale: session.scene.description.dpi / 96)
+            } catch {
+                feedbackState.trailUnavailable = true
+                logger.warning("no line under pen and mouse strokes: \(error)")
+            }
+        }
+        guard let trail = feedbackState.trail else { return }
+        switch press.phase {
+        case .began: trail.begin(x: press.location.x, y: press.location.y)
+        case .moved, .stationary: trail.extend(x: press.location.x, y: press.location.y)
+        case .ended, .cancelled: trail.end()
+        }
+    }
+
+    func drawTrail() {
+        feedbackState.trail?.flush()
+    }
 }
 
 /// `gesturebridge try`'s marks on the fingers, drawn once the frames' actions went out.

@@ -105,6 +105,7 @@ final class Daemon {
         if let reason = capture.gesturesUnavailableReason {
             logger.warning("touchpad gestures are unavailable: \(reason)")
         }
+        grabStrokeButtons(session.configuration.pointerStrokeButtons)
         var fds = [
             pollfd(fd: connection.fileDescriptor, events: Int16(POLLIN), revents: 0),
             pollfd(fd: SignalFlags.readFD, events: Int16(POLLIN), revents: 0),
@@ -234,6 +235,15 @@ final class Daemon {
                 control?.publish(.pad(pad, time: time))
                 guard padGate.route(pad.phase, keyboardIsGrabbed: keyboardIsGrabbed) == .recognize else { continue }
                 feed.add(pad: pad, at: time, afterInput: handleOutputs)
+            case .pointer(let pointer):
+                feed.flush(afterInput: handleOutputs)
+                let time = serverClock.time(ofServer: pointer.time, now: now, floor: session.time)
+                if verbose { logger.debug("\(time.shortDescription) \(pointer)") }
+                session.handle(pointer: pointer.press, at: time)
+                handleOutputs()
+                followTrail(pointer.press)
+            case .pointerDevicesChanged:
+                grabStrokeButtons(session.configuration.pointerStrokeButtons)
             case .device(let change):
                 logger.notice("input device \(change)")
                 control?.publish(.device("\(change)", time: now))
@@ -247,6 +257,7 @@ final class Daemon {
         }
         feed.flush(afterInput: handleOutputs)
         drawTouchMarks()
+        drawTrail()
     }
 
     /// After a frame that leaves touches held, once per touch sequence: when another client
@@ -272,6 +283,9 @@ final class Daemon {
                 decide(id, delivery)
                 if verbose { logger.debug("\(EngineEvent.delivery(id, delivery, time: time))") }
                 control?.publish(.delivery(id, delivery, time: time))
+            case .pointerDelivery(let decision):
+                capture.decideStrokePress(decision.delivery, now: MonotonicClock.now())
+                if verbose { logger.debug("\(decision.type) press \(decision.delivery)") }
             case .action(let fired):
                 enqueue(fired, now: MonotonicClock.now())
             case let .state(recognizer, state, _, _):
@@ -319,6 +333,21 @@ final class Daemon {
         do { try performer.releaseAll() } catch { logger.error("releasing keys: \(error)") }
         performer.commands.keepsOutput = configuration.settings.commandOutput == .log
         session.update(configuration: configuration)
+        grabStrokeButtons(configuration.pointerStrokeButtons)
+    }
+
+    /// Grabs the pen and mouse buttons that stroke bindings draw with, and says where.
+    func grabStrokeButtons(_ buttons: [PointerStrokeButton]) {
+        let grabbed = capture.grabStrokeButtons(buttons)
+        guard !buttons.isEmpty else { return }
+        if grabbed.isEmpty {
+            logger.warning(
+                "strokes drawn with \(buttons.map(\.description).joined(separator: ", ")): no such device is plugged in"
+            )
+        } else {
+            let devices = grabbed.map(\.description).joined(separator: ", ")
+            logger.notice("strokes drawn with \(buttons.map(\.description).joined(separator: ", ")) on \(devices)")
+        }
     }
 
     /// Lifts whatever keys the X server holds down through XTest (a daemon that was killed

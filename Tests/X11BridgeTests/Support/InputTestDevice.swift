@@ -44,9 +44,10 @@ final class InputTestDevice {
 
     // Message types and sizes of xf86-input-inputtest-protocol.h (sizeof of each struct).
     private enum Message {
-        static let clientVersion: Int32 = 0, waitForSync: Int32 = 1, key: Int32 = 5
-        static let touch: Int32 = 6, gesturePinch: Int32 = 7, gestureSwipe: Int32 = 8
+        static let clientVersion: Int32 = 0, waitForSync: Int32 = 1, motion: Int32 = 2, button: Int32 = 4
+        static let key: Int32 = 5, touch: Int32 = 6, gesturePinch: Int32 = 7, gestureSwipe: Int32 = 8
         static let touchSize = 1056, pinchSize = 64, swipeSize = 48, keySize = 16
+        static let motionSize = 1056, buttonSize = 1064
         static let versionSize = 12, syncSize = 8
     }
 
@@ -166,6 +167,46 @@ final class InputTestDevice {
     /// The device value the server scales back to `pixels`: it maps v onto v × screen / 65536 (rescaleValuatorAxis).
     private func deviceValue(_ pixels: Double, screen: Double) -> Double {
         min(max(pixels * Self.axisRange / screen, 0), Self.axisRange - 1)
+    }
+
+    /// Moves a pointer device and waits: by (`x`, `y`) pixels for a mouse (relative; steps
+    /// of at most 4 px are not accelerated by the server's default pointer control), or to the
+    /// screen pixel (`x`, `y`) for a pen (`absolute`).
+    func motion(x: Double, y: Double, absolute: Bool) throws {
+        var message = Self.header(length: Message.motionSize, type: Message.motion)
+        message.append(littleEndian: UInt32(absolute ? 1 : 0))
+        message += [0, 0, 0, 0]  // padding: the valuator data is 8-aligned
+        message += valuatorData(
+            absolute
+                ? (deviceValue(x, screen: screenWidth), deviceValue(y, screen: screenHeight)) : (x, y))
+        precondition(message.count == Message.motionSize)
+        try write(message)
+        try sync()
+    }
+
+    /// Presses or releases a pointer device's button (1 left or a pen's tip, 3 right) and waits.
+    func button(_ number: Int32, isPress: Bool) throws {
+        var message = Self.header(length: Message.buttonSize, type: Message.button)
+        message.append(littleEndian: UInt32(0))  // is_absolute: the button alone, no position
+        message.append(littleEndian: UInt32(bitPattern: number))
+        message.append(littleEndian: UInt32(isPress ? 1 : 0))
+        message += [0, 0, 0, 0]  // padding
+        message += valuatorData(nil)
+        precondition(message.count == Message.buttonSize)
+        try write(message)
+        try sync()
+    }
+
+    /// xf86ITValuatorData with valuators 0 and 1 set, or none.
+    private func valuatorData(_ xy: (Double, Double)?) -> [UInt8] {
+        var data: [UInt8] = []
+        data.append(littleEndian: UInt32(0))  // has_unaccelerated
+        data += [xy == nil ? 0 : 0b11, 0, 0, 0, 0, 0, 0, 0]  // mask
+        data += [0, 0, 0, 0]  // padding: the doubles are 8-aligned
+        var valuators = [Double](repeating: 0, count: 128)
+        if let xy { (valuators[0], valuators[1]) = xy }
+        for value in valuators { data.append(littleEndian: value.bitPattern) }
+        return data
     }
 
     /// Presses or releases a key by X keycode, as the server's keymap defines it (38 is `a`), and waits.

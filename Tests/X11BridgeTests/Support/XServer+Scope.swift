@@ -34,7 +34,7 @@ struct XServerScope: SuiteTrait, TestScoping {
 
 extension Trait where Self == XServerScope {
     /// One Xorg for the suite, with these inputtest devices.
-    static func xServer(_ devices: [XServer.Device] = XServer.Device.allCases) -> Self {
+    static func xServer(_ devices: [XServer.Device] = XServer.Device.standard) -> Self {
         XServerScope(devices: devices)
     }
 }

@@ -12,12 +12,21 @@ final class XServer: @unchecked Sendable {
     /// An inputtest device the server is configured with.
     enum Device: String, CaseIterable, Sendable {
         case touchscreen, touchpad, keyboard
+        /// A relative pointer: a mouse.
+        case mouse
+        /// An absolute pointer without touches: a pen (a stylus, a tablet).
+        case pen
+
+        /// The devices a server has unless a test asks for others.
+        static let standard: [Device] = [.touchscreen, .touchpad, .keyboard]
 
         var driverType: String {
             switch self {
             case .touchscreen: "Touch"
             case .touchpad: "PointerGesture"
             case .keyboard: "Keyboard"
+            case .mouse: "Pointer"
+            case .pen: "PointerAbsolute"
             }
         }
     }
@@ -47,7 +56,7 @@ final class XServer: @unchecked Sendable {
     var logPath: String { directory.appendingPathComponent("Xorg.log").path }
 
     /// Starts a server with the given devices on a free display.
-    static func start(devices: [Device] = Device.allCases, width: Int = 1920, height: Int = 1080) throws -> XServer {
+    static func start(devices: [Device] = Device.standard, width: Int = 1920, height: Int = 1080) throws -> XServer {
         let xorg = ["/usr/lib/xorg/Xorg", "/usr/bin/Xorg"].first { FileManager.default.isExecutableFile(atPath: $0) }
         guard let xorg else { throw StartError.xorgMissing }
         TestServerLoss.install()
