@@ -55,8 +55,17 @@ extension TouchCapture {
     public func grabStrokeButtons(_ buttons: [PointerStrokeButton]) -> [StrokeDevice] {
         ungrabStrokeButtons()
         strokeButtons = buttons
+        let devices = buttons.isEmpty && heldPress == nil ? [] : Self.strokeDevices(connection: connection)
+        if let held = heldPress {
+            // A press under way ends as it began, whatever the new grabs; if its device is gone,
+            // it ends now.
+            if devices.contains(where: { $0.id == held.device.id }) {
+                strokeDevices[held.device.id] = held.device
+            } else {
+                cancelHeldPress()
+            }
+        }
         guard !buttons.isEmpty else { return [] }
-        let devices = Self.strokeDevices(connection: connection)
         let display = connection.display, root = Window(connection.root.rawValue)
         var grabbed: [StrokeDevice] = []
         var bits = Self.mask([XI_ButtonPress, XI_ButtonRelease, XI_Motion])
@@ -107,7 +116,10 @@ extension TouchCapture {
         defer { XIFreeDeviceInfo(infos) }
         var devices: [StrokeDevice] = []
         for info in UnsafeBufferPointer(start: infos, count: Int(count)) {
-            guard info.use == XISlavePointer, info.enabled != 0, let classes = info.classes else { continue }
+            // A device its grab holds is floating until the grab ends.
+            guard info.use == XISlavePointer || info.use == XIFloatingSlave, info.enabled != 0,
+                let classes = info.classes
+            else { continue }
             let name = info.name.map { String(cString: $0) } ?? ""
             if name.contains(text: "XTEST") { continue }
             var absolute: Bool?
@@ -132,6 +144,32 @@ extension TouchCapture {
         return devices
     }
 
+    /// Ends the press under way without its release (its device went away, or its release was
+    /// never seen): the session hears it cancelled at the next `nextEvents`, and a button being
+    /// played back is released.
+    func cancelHeldPress() {
+        guard let held = heldPress else { return }
+        if held.delivery == .rejected, !held.released {
+            XTestFakeButtonEvent(connection.display, UInt32(held.button), 0, 0)
+            connection.flush()
+        }
+        if !held.released {
+            cancelledPresses.append(
+                CapturedPointerPress(
+                    press: PointerPress(
+                        device: held.device.kind, button: held.button, phase: .cancelled,
+                        location: held.path[held.path.count - 1]),
+                    time: held.times[held.times.count - 1], device: held.device.id))
+        }
+        heldPress = nil
+    }
+
+    /// The presses ended without their release since last asked (see `cancelHeldPress`).
+    public func takeCancelledPresses() -> [CapturedPointerPress] {
+        defer { cancelledPresses.removeAll() }
+        return cancelledPresses
+    }
+
     /// The press, move or release of a grabbed button, or nil for an event of another device
     /// or button. Keeps the path for playing it back.
     func strokePress(_ event: XIDeviceEvent) -> CapturedPointerPress? {
@@ -143,8 +181,10 @@ extension TouchCapture {
         switch event.evtype {
         case XI_ButtonPress:
             button = Int(event.detail)
-            guard heldPress == nil, strokeGrabs.contains(where: { $0.device == source && $0.button == button })
-            else { return nil }
+            guard strokeGrabs.contains(where: { $0.device == source && $0.button == button }) else { return nil }
+            // A grabbed press while one is under way: that one's release was lost (the server
+            // sends none for a device disabled mid-press). It ends first, so no press is stuck.
+            cancelHeldPress()
             // The last rejected press's playback ends before this one begins.
             finishStrokePlayback()
             heldPress = HeldPress(

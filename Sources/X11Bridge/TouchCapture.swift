@@ -96,6 +96,8 @@ public final class TouchCapture {
     var strokeDevices: [DeviceID: StrokeDevice] = [:]
     var heldPress: HeldPress?
     var strokePlayback: Playback?
+    /// Presses ended without their release, reported cancelled at the next `nextEvents`.
+    var cancelledPresses: [CapturedPointerPress] = []
     /// Where each reported touch began and last was, in root pixels, until it is decided and
     /// has ended: for `handOverToPointer`.
     var positions: [TouchID: TouchTrack] = [:]
@@ -150,6 +152,7 @@ public final class TouchCapture {
         let display = connection.display
         events.append(contentsOf: handedOver.lazy.map(CaptureEvent.touch))
         handedOver.removeAll(keepingCapacity: true)
+        events.append(contentsOf: takeCancelledPresses().map(CaptureEvent.pointer))
         while XPending(display) > 0 {
             var event = XEvent()
             XNextEvent(display, &event)
@@ -182,7 +185,10 @@ public final class TouchCapture {
                 }
             case XI_ButtonPress, XI_ButtonRelease, XI_Motion:
                 let raw = cookie.data.assumingMemoryBound(to: XIDeviceEvent.self)
-                if let press = strokePress(raw.pointee) {
+                let press = strokePress(raw.pointee)
+                // A press that ended a lost one comes after that one's cancellation.
+                events.append(contentsOf: takeCancelledPresses().map(CaptureEvent.pointer))
+                if let press {
                     lastEventTime = press.time
                     events.append(.pointer(press))
                 }

@@ -246,4 +246,42 @@ struct DaemonPointerStrokeTests {
         try Self.drawCheckmark(with: pen)
         _ = try client.waitForEvent("KeyPress z after the pen came back") { $0.type == "KeyPress" && $0.keysym == "z" }
     }
+
+    @Test func aReloadThatUnbindsTheMouseMidStrokeLetsThePressEndAsItBegan() throws {
+        let (server, client, daemon) = try Self.started()
+        defer {
+            daemon.stop()
+            client.kill()
+        }
+        func grabs() -> Int { daemon.log.components(separatedBy: "strokes drawn with").count - 1 }
+        try server.xinput(["set-prop", "mouse", "Device Accel Profile", "-1"])
+        let mouse = try InputTestDevice.connection(to: server, .mouse)
+        let pen = try InputTestDevice.connection(to: server, .pen)
+        try pen.motion(x: 700, y: 400, absolute: true)
+        // Pressed and moving when a reload binds the pen alone: the press still ends as it
+        // began, played to the client at its release (a straight drag is no checkmark).
+        try mouse.button(3, isPress: true)
+        for _ in 0..<10 { try mouse.motion(x: 3, y: 0, absolute: false) }
+        try daemon.waitForLog("mouse button 3 moved")
+        try DaemonPointerStrokeTests.config.replacingOccurrences(of: "device: mouse", with: "device: pen, button: 3")
+            .write(to: daemon.configURL, atomically: true, encoding: .utf8)
+        try waitUntil("the grabs taken again for the pen alone", timeout: 10) {
+            grabs() >= 2
+                && !daemon.log.split(separator: "\n").last { $0.contains("strokes drawn with") }!.contains("mouse")
+        }
+        try mouse.button(3, isPress: false)
+        let press: TestClient.Event
+        do {
+            press = try client.waitForEvent("the held press played back at its release") {
+                $0.type == "ButtonPress" && $0.button == 3
+            }
+        } catch {
+            Issue.record(
+                "\(daemon.log.split(separator: "\n").filter { !$0.contains("moved at") }.suffix(25).joined(separator: "\n"))"
+            )
+            throw error
+        }
+        #expect(abs((press.root_x ?? 0) - 700) <= 1, "pressed where it began: \(press)")
+        _ = try client.waitForEvent("its release") { $0.type == "ButtonRelease" && $0.button == 3 }
+    }
 }

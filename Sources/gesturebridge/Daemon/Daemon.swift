@@ -237,11 +237,7 @@ final class Daemon {
                 feed.add(pad: pad, at: time, afterInput: handleOutputs)
             case .pointer(let pointer):
                 feed.flush(afterInput: handleOutputs)
-                let time = serverClock.time(ofServer: pointer.time, now: now, floor: session.time)
-                if verbose { logger.debug("\(time.shortDescription) \(pointer)") }
-                session.handle(pointer: pointer.press, at: time)
-                handleOutputs()
-                followTrail(pointer.press)
+                follow(pointer, now: now)
             case .pointerDevicesChanged:
                 grabStrokeButtons(session.configuration.pointerStrokeButtons)
             case .device(let change):
@@ -336,9 +332,20 @@ final class Daemon {
         grabStrokeButtons(configuration.pointerStrokeButtons)
     }
 
-    /// Grabs the pen and mouse buttons that stroke bindings draw with, and says where.
+    /// Feeds a pen's or mouse's grabbed press, move or release to the session.
+    func follow(_ pointer: CapturedPointerPress, now: Double) {
+        let time = serverClock.time(ofServer: pointer.time, now: now, floor: session.time)
+        if verbose { logger.debug("\(time.shortDescription) \(pointer)") }
+        session.handle(pointer: pointer.press, at: time)
+        handleOutputs()
+        followTrail(pointer.press)
+    }
+
+    /// Grabs the pen and mouse buttons that stroke bindings draw with, and says where. A press
+    /// under way whose device went away ends now.
     func grabStrokeButtons(_ buttons: [PointerStrokeButton]) {
         let grabbed = capture.grabStrokeButtons(buttons)
+        for cancelled in capture.takeCancelledPresses() { follow(cancelled, now: MonotonicClock.now()) }
         guard !buttons.isEmpty else { return }
         if grabbed.isEmpty {
             logger.warning(
