@@ -52,6 +52,23 @@ public struct StandAsideGate {
         }
     }
 
+    /// Routes one event of a pen's or mouse's grabbed press, as a touchpad gesture is routed:
+    /// a press that begins while another client holds the keyboard passes through (the caller
+    /// has the capture play it to that client at once) and its later events are dropped; the
+    /// session never sees it.
+    public mutating func route(press phase: TouchPhase, keyboardIsGrabbed: () -> Bool) -> Route {
+        switch phase {
+        case .began:
+            isStandingAside = keyboardIsGrabbed()
+            return isStandingAside ? .passThrough : .recognize
+        case .moved, .stationary:
+            return isStandingAside ? .drop : .recognize
+        case .ended, .cancelled:
+            defer { isStandingAside = false }
+            return isStandingAside ? .drop : .recognize
+        }
+    }
+
     /// Whether this touch sequence has yet to ask who holds the keyboard (see `settle`). Still
     /// true after its last touch ended: the caller's frames can run behind `route`, which sees
     /// the events as they are read.

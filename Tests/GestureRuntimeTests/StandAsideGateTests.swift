@@ -82,4 +82,23 @@ import Testing
         }
         #expect(asked == asks, "\(name)")
     }
+
+    @Test func aPenOrMousePressThatBeginsWhileTheKeyboardIsHeldPassesThroughWhole() {
+        var gate = StandAsideGate()
+        var grabbed = true
+        var asked = 0
+        let probe = {
+            asked += 1
+            return grabbed
+        }
+        #expect(gate.route(press: .began, keyboardIsGrabbed: probe) == .passThrough)
+        grabbed = false
+        #expect(gate.route(press: .moved, keyboardIsGrabbed: probe) == .drop)
+        #expect(gate.route(press: .ended, keyboardIsGrabbed: probe) == .drop)
+        #expect(gate.route(press: .began, keyboardIsGrabbed: probe) == .recognize)
+        grabbed = true
+        #expect(gate.route(press: .moved, keyboardIsGrabbed: probe) == .recognize, "asked at the press only")
+        #expect(gate.route(press: .ended, keyboardIsGrabbed: probe) == .recognize)
+        #expect(asked == 2)
+    }
 }

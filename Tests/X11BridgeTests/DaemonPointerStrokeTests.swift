@@ -284,4 +284,29 @@ struct DaemonPointerStrokeTests {
         #expect(abs((press.root_x ?? 0) - 700) <= 1, "pressed where it began: \(press)")
         _ = try client.waitForEvent("its release") { $0.type == "ButtonRelease" && $0.button == 3 }
     }
+
+    @Test func whileAnotherClientHoldsTheKeyboardAMouseStrokePassesThroughAndFiresNothing() throws {
+        let (server, client, daemon) = try Self.started()
+        defer {
+            daemon.stop()
+            client.kill()
+        }
+        try server.xinput(["set-prop", "mouse", "Device Accel Profile", "-1"])
+        let mouse = try InputTestDevice.connection(to: server, .mouse)
+        try InputTestDevice.connection(to: server, .pen).motion(x: 700, y: 400, absolute: true)
+        try client.grabKeyboard()
+        // A checkmark with the right button, as the locker's: it gets the press at once (before
+        // the release), and no stroke fires.
+        let checkmark = Self.path(Self.checkmark, origin: (0, 0), size: 200, step: 6)
+        try mouse.button(3, isPress: true)
+        _ = try client.waitForEvent("the press, at once") { $0.type == "ButtonPress" && $0.button == 3 }
+        _ = try Self.move(mouse, from: checkmark[0], along: checkmark)
+        try mouse.button(3, isPress: false)
+        _ = try client.waitForEvent("its release") { $0.type == "ButtonRelease" && $0.button == 3 }
+        try daemon.waitForLog("mouse press passed through")
+        try client.sync()
+        #expect(client.events(ofType: "KeyPress").isEmpty, "no key")
+        #expect(!daemon.log.contains("save: keys"), "the stroke did not fire")
+        try client.ungrabKeyboard()
+    }
 }

@@ -33,6 +33,8 @@ final class Daemon {
     /// While `record --stroke` listens: the touches the daemon keeps to itself.
     private var recordingHold = RecordingHold()
     private var padGate = StandAsideGate()
+    /// The same for a pen's or mouse's grabbed presses.
+    private var pointerGate = StandAsideGate()
     let reloader: ConfigReloader
     let watcher: ConfigWatcher
     /// The socket `gesturebridge monitor` and `record` read from; nil when it could not be made.
@@ -237,7 +239,18 @@ final class Daemon {
                 feed.add(pad: pad, at: time, afterInput: handleOutputs)
             case .pointer(let pointer):
                 feed.flush(afterInput: handleOutputs)
-                follow(pointer, now: now)
+                switch pointerGate.route(press: pointer.press.phase, keyboardIsGrabbed: keyboardIsGrabbed) {
+                case .recognize:
+                    follow(pointer, now: now)
+                case .passThrough:
+                    capture.decideStrokePress(.rejected, now: MonotonicClock.now())
+                    if verbose {
+                        logger.debug(
+                            "\(pointer.press.device.rawValue) press passed through: another client holds the keyboard")
+                    }
+                case .drop:
+                    continue
+                }
             case .pointerDevicesChanged:
                 grabStrokeButtons(session.configuration.pointerStrokeButtons)
             case .device(let change):
