@@ -182,8 +182,9 @@ extension TouchCapture {
         case XI_ButtonPress:
             button = Int(event.detail)
             guard strokeGrabs.contains(where: { $0.device == source && $0.button == button }) else { return nil }
-            // A grabbed press while one is under way: that one's release was lost (the server
-            // sends none for a device disabled mid-press). It ends first, so no press is stuck.
+            // A grabbed press while one is under way: that one's release was lost (X sends one
+            // even for a device disabled mid-press; this is for when it does not). It ends
+            // first, so no press is stuck.
             cancelHeldPress()
             // The last rejected press's playback ends before this one begins.
             finishStrokePlayback()
