@@ -71,3 +71,42 @@ public final class PointerInjector {
         return Int32(min(max(value.rounded(), Double(Int32.min)), Double(Int32.max)))
     }
 }
+
+extension PointerInjector {
+    /// Releases, through XTest, every pointer button the server holds down; returns their
+    /// numbers.
+    ///
+    /// A daemon killed while it played a press back (a pen or mouse press no stroke took, a
+    /// touch handed to the pointer) leaves its XTest device's button down, and nothing else lifts
+    /// it: every click after it would be a drag. A button held on a real mouse belongs to another
+    /// device, and the server ignores an XTest release for it. For start-up, as
+    /// `KeyInjector.releaseKeysLeftDown`. The corresponding Xlib calls are `XIGetClientPointer`,
+    /// `XIQueryPointer` and `XTestFakeButtonEvent`.
+    @discardableResult
+    public func releaseButtonsLeftDown() throws(X11Error) -> [Int] {
+        let display = connection.display
+        var pointer: Int32 = 0
+        guard XIGetClientPointer(display, 0, &pointer) != 0 else { return [] }
+        var root: Window = 0, child: Window = 0
+        var rootX = 0.0, rootY = 0.0, x = 0.0, y = 0.0
+        var buttons = XIButtonState()
+        var modifiers = XIModifierState(), group = XIGroupState()
+        guard
+            XIQueryPointer(
+                display, pointer, Window(connection.root.rawValue), &root, &child, &rootX, &rootY, &x, &y, &buttons,
+                &modifiers, &group) != 0
+        else { return [] }
+        defer { if let mask = buttons.mask { XFree(mask) } }
+        var down: [Int] = []
+        if let mask = buttons.mask {
+            for button in 1..<(Int(buttons.mask_len) * 8) where mask[button / 8] & (1 << UInt8(button % 8)) != 0 {
+                down.append(button)
+            }
+        }
+        guard !down.isEmpty else { return [] }
+        try connection.checked("XTestFakeButtonEvent (releasing the buttons left down)") {
+            for button in down { XTestFakeButtonEvent(display, UInt32(button), 0, 0) }
+        }
+        return down
+    }
+}

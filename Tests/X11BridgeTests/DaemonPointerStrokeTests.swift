@@ -309,4 +309,29 @@ struct DaemonPointerStrokeTests {
         #expect(!daemon.log.contains("save: keys"), "the stroke did not fire")
         try client.ungrabKeyboard()
     }
+
+    @Test func aButtonLeftDownByAKilledDaemonIsReleasedByTheNextOneButNotAHeldMouseButton() throws {
+        let server = try XServer.shared()
+        let client = try TestClient.launchFocused(display: server.display)
+        defer { client.kill() }
+        // The left button held on the mouse itself, and button 3 left down through XTest by a
+        // daemon killed while it played a press back (played by hand, as for keys).
+        let mouse = try InputTestDevice.connection(to: server, .mouse)
+        try mouse.button(1, isPress: true)
+        let killed = try #require(XOpenDisplay(server.display))
+        X11Connection.surviveLoss(of: killed)
+        XTestFakeButtonEvent(killed, 3, 1, 0)
+        XSync(killed, 0)
+        XCloseDisplay(killed)
+        try client.waitForEvent("button 3 pressed") { $0.type == "ButtonPress" && $0.button == 3 }
+
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config)
+        defer { daemon.stop() }
+        try client.waitForEvent("button 3 released") { $0.type == "ButtonRelease" && $0.button == 3 }
+        try daemon.waitForLog("released buttons left down at start")
+        try client.sync()
+        #expect(!client.events.contains { $0.type == "ButtonRelease" && $0.button == 1 }, "the mouse's own stays down")
+        try mouse.button(1, isPress: false)
+        try client.waitForEvent("the mouse's release") { $0.type == "ButtonRelease" && $0.button == 1 }
+    }
 }

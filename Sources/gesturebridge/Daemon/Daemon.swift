@@ -379,6 +379,12 @@ final class Daemon {
         } catch {
             logger.error("releasing the keys left down: \(error)")
         }
+        do {
+            let buttons = try performer.pointer.releaseButtonsLeftDown()
+            if !buttons.isEmpty { logger.notice("released buttons left down \(when): \(buttons)") }
+        } catch {
+            logger.error("releasing the buttons left down: \(error)")
+        }
     }
 
     /// Releases every key, answers every pending touch, ungrabs; returns `status`.
