@@ -36,12 +36,15 @@ extension GestureSession {
     public func handle(pointer press: PointerPress, at time: Double) {
         if runtime.nextRepeat != nil { advance(to: time) }
         applyPendingChanges()
-        let sample = TouchSample(
-            id: TouchID(UInt32(press.button)), phase: press.phase,
-            location: scene.description.points(fromPixels: press.location), type: press.touchType,
-            buttonMask: .button(press.button))
-        engine.handle([sample], at: time)
+        // The session's frame storage: no array is made per move.
+        samples.removeAll(keepingCapacity: true)
+        samples.append(
+            TouchSample(
+                id: TouchID(UInt32(press.button)), phase: press.phase,
+                location: scene.description.points(fromPixels: press.location), type: press.touchType,
+                buttonMask: .button(press.button)))
+        engine.handle(samples, at: time)
         collect()
-        follow([sample], at: time)
+        follow(samples, at: time)
     }
 }

@@ -40,7 +40,7 @@ public final class GestureSession {
     private var pendingConfiguration: Configuration?
     /// The configuration's stroke classifier, worked out when the configuration comes.
     private var strokeClassifier: StrokeClassifier?
-    private var samples: [TouchSample] = []
+    var samples: [TouchSample] = []
     /// The touches that stand for the touchpad's fingers (`handle(pad:at:)`).
     var pad = PadGestureSynthesizer()
     /// When a gesture last began or was recognized, for `when: { quiet }`.

@@ -43,6 +43,18 @@ extension TouchCapture {
         var delivery: Delivery?
         /// The modifiers held at the press (`mods.effective`: Shift 1, Control 4, Mod1 8, …).
         var modifiers: UInt32 = 0
+
+        /// Keeps the first point and every other one after it, in place.
+        mutating func halve() {
+            var kept = 1
+            for index in stride(from: 2, to: path.count, by: 2) {
+                path[kept] = path[index]
+                times[kept] = times[index]
+                kept += 1
+            }
+            path.removeLast(path.count - kept)
+            times.removeLast(times.count - kept)
+        }
     }
 
     /// The most points of a held press kept for playing it back.
@@ -191,22 +203,30 @@ extension TouchCapture {
             heldPress = HeldPress(
                 device: device, button: button, path: [location], times: [UInt64(event.time)],
                 modifiers: UInt32(bitPattern: event.mods.effective))
+            heldPress?.path.reserveCapacity(Self.maximumHeldPath + 1)
+            heldPress?.times.reserveCapacity(Self.maximumHeldPath + 1)
             phase = .began
         case XI_Motion:
-            guard let held = heldPress, held.device.id == source, !held.released else { return nil }
-            button = held.button
+            // Read into values, not a copy of the press: a copy would share the path's storage
+            // and make every `keep` copy it (an allocation per move).
+            guard heldPress?.device.id == source, heldPress?.released == false, let held = heldPress?.button
+            else { return nil }
+            button = held
+            let delivery = heldPress?.delivery
             keep(location, at: UInt64(event.time))
-            if held.delivery == .rejected {
+            if delivery == .rejected {
                 fakeMotion(to: location)
                 connection.flush()
             }
             phase = .moved
         case XI_ButtonRelease:
-            guard let held = heldPress, held.device.id == source, held.button == Int(event.detail), !held.released
+            guard heldPress?.device.id == source, heldPress?.button == Int(event.detail),
+                heldPress?.released == false
             else { return nil }
-            button = held.button
+            button = Int(event.detail)
+            let delivery = heldPress?.delivery
             keep(location, at: UInt64(event.time))
-            switch held.delivery {
+            switch delivery {
             case .rejected:
                 // Being played back: the release follows.
                 fakeMotion(to: location)
@@ -228,22 +248,12 @@ extension TouchCapture {
             time: UInt64(event.time), device: source)
     }
 
+    /// Adds a point to the held press's path, in place (its storage was reserved at the press).
     private func keep(_ location: Point, at time: UInt64) {
-        guard var held = heldPress else { return }
-        if held.path.count == Self.maximumHeldPath {
-            // Keep the first, every other point, and the newest.
-            var kept = 1
-            for index in stride(from: 2, to: held.path.count, by: 2) {
-                held.path[kept] = held.path[index]
-                held.times[kept] = held.times[index]
-                kept += 1
-            }
-            held.path.removeLast(held.path.count - kept)
-            held.times.removeLast(held.times.count - kept)
-        }
-        held.path.append(location)
-        held.times.append(time)
-        heldPress = held
+        guard let count = heldPress?.path.count else { return }
+        if count == Self.maximumHeldPath { heldPress?.halve() }
+        heldPress?.path.append(location)
+        heldPress?.times.append(time)
     }
 
     /// A rejected press that had already been released, played to the application in its own

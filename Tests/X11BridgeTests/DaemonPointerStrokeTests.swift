@@ -60,6 +60,13 @@ struct DaemonPointerStrokeTests {
         return at
     }
 
+    /// The mouse, its acceleration off: a step of the device is a step of the pointer, so a test
+    /// knows where the pointer is.
+    static func unacceleratedMouse(_ server: XServer) throws -> InputTestDevice {
+        try server.xinput(["set-prop", "mouse", "Device Accel Profile", "-1"])
+        return try InputTestDevice.connection(to: server, .mouse)
+    }
+
     /// The suite's server, a focused client and the daemon with `config`, its grabs taken.
     static func started() throws -> (XServer, TestClient, DaemonProcess) {
         let server = try XServer.shared()
@@ -124,9 +131,7 @@ struct DaemonPointerStrokeTests {
             daemon.stop()
             client.kill()
         }
-        // Without acceleration a step of the device is a step of the pointer, so the test knows where it is.
-        try server.xinput(["set-prop", "mouse", "Device Accel Profile", "-1"])
-        let mouse = try InputTestDevice.connection(to: server, .mouse)
+        let mouse = try Self.unacceleratedMouse(server)
         let keyboard = try InputTestDevice.connection(to: server, .keyboard)
 
         // Where the pointer is: a left click there shows it.
@@ -254,8 +259,7 @@ struct DaemonPointerStrokeTests {
             client.kill()
         }
         func grabs() -> Int { daemon.log.components(separatedBy: "strokes drawn with").count - 1 }
-        try server.xinput(["set-prop", "mouse", "Device Accel Profile", "-1"])
-        let mouse = try InputTestDevice.connection(to: server, .mouse)
+        let mouse = try Self.unacceleratedMouse(server)
         let pen = try InputTestDevice.connection(to: server, .pen)
         try pen.motion(x: 700, y: 400, absolute: true)
         // Pressed and moving when a reload binds the pen alone: the press still ends as it
@@ -291,8 +295,7 @@ struct DaemonPointerStrokeTests {
             daemon.stop()
             client.kill()
         }
-        try server.xinput(["set-prop", "mouse", "Device Accel Profile", "-1"])
-        let mouse = try InputTestDevice.connection(to: server, .mouse)
+        let mouse = try Self.unacceleratedMouse(server)
         try InputTestDevice.connection(to: server, .pen).motion(x: 700, y: 400, absolute: true)
         try client.grabKeyboard()
         // A checkmark with the right button, as the locker's: it gets the press at once (before

@@ -13,14 +13,13 @@ struct PointerStrokeToolkitTests {
     @Test(arguments: [DesktopKind.openbox, .xfwm4])
     func aStrokeFiresAndAClickOrDragWithNoStrokeStillReachesGTK(_ manager: DesktopKind) throws {
         let server = try XServer.shared()
-        try server.xinput(["set-prop", "mouse", "Device Accel Profile", "-1"])
         let desktop = try Desktop.start(manager, display: server.display)
         defer { desktop.stop() }
         let scene = try DesktopScene(server: server)
         let daemon = try DaemonProcess.start(display: server.display, config: Self.config)
         defer { daemon.stop() }
         let pen = try InputTestDevice.connection(to: server, .pen)
-        let mouse = try InputTestDevice.connection(to: server, .mouse)
+        let mouse = try DaemonPointerStrokeTests.unacceleratedMouse(server)
         let keyboard = try InputTestDevice.connection(to: server, .keyboard)
 
         let zenity = try ToolkitAppTests.App(
