@@ -11,7 +11,7 @@ extension RecognizerKind {
         case .pan: ["fingers", "min-fingers", "max-fingers", "direction", "hysteresis"]
         case .swipe: ["fingers", "direction", "distance", "max-duration", "max-angle"]
         case .pinch, .rotate: ["fingers", "hysteresis"]
-        case .stroke: ["shape", "fingers", "max-distance", "own", "device", "button"]
+        case .stroke: ["shape", "fingers", "max-distance", "own", "device", "button", "start", "hold"]
         }
     }
 
@@ -105,8 +105,13 @@ extension ConfigParser {
                         quantity($0, Quantity.number, where: { $0 > 0 && $0 <= 10 }, rule: "more than 0 and at most 10")
                     },
                     device: device,
-                    button: fields["button"].flatMap { integer($0, in: 1...9, what: "'button' for a stroke") }))
+                    button: fields["button"].flatMap { integer($0, in: 1...9, what: "'button' for a stroke") },
+                    start: fields["start"].flatMap { word($0, as: StrokeStart.self) } ?? .move,
+                    holdDuration: fields["hold"].flatMap {
+                        quantity($0, Quantity.seconds, where: { $0 >= 0.1 && $0 <= 5 }, rule: "from 0.1s to 5s")
+                    }))
             strokeDeviceRules(fields, device: device)
+            strokeStartRules(fields, device: device)
             if fields["shape"] == nil {
                 report(
                     .missingKey, at: field.value, "a stroke needs a 'shape'",
@@ -128,6 +133,22 @@ extension ConfigParser {
                 .conflictingKeys, at: fingers.keyNode,
                 "a \(device.rawValue) draws a stroke alone: 'fingers' is for touch",
                 suggestion: "remove 'fingers', or remove 'device: \(device.rawValue)'")
+        }
+    }
+
+    /// `start: hold` is for fingers, and `hold:` is its time.
+    func strokeStartRules(_ fields: Fields, device: StrokeDevice) {
+        let holds = fields["start"].flatMap { word($0, as: StrokeStart.self) } == .hold
+        if holds, device != .touch, let start = fields["start"] {
+            report(
+                .conflictingKeys, at: start.keyNode,
+                "'start: hold' is for fingers: a \(device.rawValue)'s stroke starts when its button is pressed",
+                suggestion: "remove 'start: hold', or remove 'device: \(device.rawValue)'")
+        }
+        if !holds, let hold = fields["hold"] {
+            report(
+                .conflictingKeys, at: hold.keyNode, "'hold' is how long 'start: hold' waits for the fingers to rest",
+                suggestion: "add 'start: hold', or remove 'hold'")
         }
     }
 

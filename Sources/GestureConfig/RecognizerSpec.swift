@@ -180,7 +180,17 @@ public enum StrokeDevice: String, Hashable, Sendable, CaseIterable {
     }
 }
 
-/// A stroke's parameters (`stroke: { shape, fingers, max-distance, device, button }`).
+/// When a stroke's drawing starts (`stroke: { start }`).
+public enum StrokeStart: String, Hashable, Sendable, CaseIterable {
+    /// As the fingers land: the stroke decides early, as soon as the path can no longer
+    /// become its shape, and holds a one-finger touch until then.
+    case move
+    /// After the fingers rest for `hold` (a long press that turns into a stroke): a touch that
+    /// moves first is the application's at once.
+    case hold
+}
+
+/// A stroke's parameters (`stroke: { shape, fingers, max-distance, device, button, start, hold }`).
 public struct StrokeParameters: Hashable, Sendable {
     /// `shape`: the shapes it accepts, at least one (`StrokeShapes.names`).
     public var shapes: [String]
@@ -192,17 +202,29 @@ public struct StrokeParameters: Hashable, Sendable {
     public var device: StrokeDevice
     /// `button`: the pen's or mouse's button held while drawing, 1–9; nil for touch.
     public var button: Int?
+    /// `start`: whether the drawing starts as the fingers land or after they rest.
+    public var start: StrokeStart
+    /// `hold`: how long the fingers rest before a `start: hold` stroke is drawn, in seconds;
+    /// nil: a long press's 0.5 s.
+    public var holdDuration: Double?
 
     /// Creates stroke parameters; nil keeps the default.
     public init(
         shapes: [String], numberOfTouchesRequired: Int? = nil, maximumDistance: Double? = nil,
-        device: StrokeDevice = .touch, button: Int? = nil
+        device: StrokeDevice = .touch, button: Int? = nil, start: StrokeStart = .move, holdDuration: Double? = nil
     ) {
         self.shapes = shapes
         self.numberOfTouchesRequired = numberOfTouchesRequired
         self.maximumDistance = maximumDistance
         self.device = device
         self.button = button ?? device.defaultButton
+        self.start = start
+        self.holdDuration = holdDuration
+    }
+
+    /// How long the fingers rest before drawing, in seconds; nil when the drawing starts as they land.
+    public var restDuration: Double? {
+        start == .hold ? holdDuration ?? Thresholds.longPressMinimumDuration : nil
     }
 }
 

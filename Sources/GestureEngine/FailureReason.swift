@@ -23,6 +23,12 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
     case tooSlow(travelled: Double, distance: Double, within: Double)
     /// The movement went in a direction the gesture does not take.
     case wrongDirection(went: SwipeDirection, allowed: SwipeDirection)
+    /// A stroke's path so far is near the beginning of none of its shapes (`shapes`, quoted).
+    case noShapeBeginsSo(travelled: Double, shapes: String)
+    /// A `start: hold` stroke's fingers moved before they had rested long enough.
+    case movedBeforeResting(moved: Double, rest: Double)
+    /// A `start: hold` stroke's fingers lifted before they had rested long enough.
+    case liftedBeforeResting(rest: Double)
     /// The system cancelled its touches.
     case touchesCancelled
     /// A custom recognizer's own words.
@@ -54,6 +60,13 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
                 + "\(noun) needs \(Self.number(distance)) pt within that"
         case let .wrongDirection(went, allowed):
             return "went \(went.isEmpty ? "nowhere" : went.description), \(noun) takes \(allowed.description)"
+        case let .noShapeBeginsSo(travelled, shapes):
+            return "after \(Self.number(travelled)) pt the path could no longer become \(shapes)"
+        case let .movedBeforeResting(moved, rest):
+            return "moved \(Self.number(moved)) pt before resting \(Self.number(rest, decimals: 2)) s "
+                + "('start: hold' draws after the fingers rest)"
+        case .liftedBeforeResting(let rest):
+            return "lifted before resting \(Self.number(rest, decimals: 2)) s ('start: hold')"
         case .touchesCancelled:
             return "its touches were cancelled"
         case .other(let text):

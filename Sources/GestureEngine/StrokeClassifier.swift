@@ -64,6 +64,23 @@ public struct StrokeClassifier: Sendable {
     /// What a step off the diagonal costs, so that warping is not free.
     static let warpPenalty = 0.02
 
+    /// How many points a path under way and each template's beginnings are compared at.
+    public static let prefixPointCount = 16
+    /// The shares of a template's path whose beginnings a path under way is compared with.
+    /// Fifths instead of tenths halve the cost and lost 4 points of accuracy on the tuning part.
+    static let prefixFractions: [Double] = (1...10).map { Double($0) / 10 }
+    /// How much farther than a template's largest distance a path under way may be from the
+    /// nearest of the template's beginnings and still become it (`couldBecome`): a beginning is
+    /// short, so a hand's wobble weighs more in it than in a whole stroke.
+    /// Tuned on the tuning part (subjects 1–3) with `Thresholds.strokeFirstCheckLength`: 1.75
+    /// lost 0.4 points of accuracy instead of 0.7, but held the Dell Canvas recording's flick up
+    /// and right as a checkmark's beginning until its lift (README, "Strokes by one finger").
+    static let prefixTolerance = 1.5
+    /// The doubles one beginning takes in `beginnings`.
+    static var beginningStride: Int { 3 * prefixPointCount - 1 }
+    /// The doubles one template's beginnings take in `beginnings`.
+    static var beginningsPerTemplate: Int { prefixFractions.count * beginningStride }
+
     /// The largest distance for a shape of your own, however many times it was recorded:
     /// with warping, more drawings bring a stroke's nearest one nearer without bringing strokes
     /// of other shapes nearer, so a tighter bound for more drawings lost more than it won. Tuned
@@ -74,6 +91,12 @@ public struct StrokeClassifier: Sendable {
     public private(set) var templates: [Template] = [] {
         didSet { identity = Identity() }
     }
+    /// Every template's beginnings (`prefixFractions` of its path), each normalized at
+    /// `prefixPointCount` points as a stroke is (x, y, then the directions), template after
+    /// template in the order of `templates`. Kept apart from the templates, in one block: in
+    /// each template they were five times its size, and spread the templates' points over
+    /// memory so far that naming a stroke took 1.4 times as long in `bench`.
+    private(set) var beginnings: [Double] = []
     /// The names of the shapes it holds, each once, in the order they were added.
     public private(set) var shapeNames: [String] = []
     /// Changes with every change of `templates`: two classifiers with the same identity hold
@@ -91,26 +114,84 @@ public struct StrokeClassifier: Sendable {
         guard points.count >= 2 else { return }
         var cloud = Normalized()
         cloud.load(points)
-        append(name, maximumDistance: maximumDistance, xs: cloud.xs, ys: cloud.ys, directions: cloud.angles)
+        append(
+            name, maximumDistance: maximumDistance, xs: cloud.xs, ys: cloud.ys, directions: cloud.angles,
+            beginnings: Self.beginnings(of: points)[...])
+    }
+
+    /// The normalized beginnings of a template's path, one per `prefixFractions`.
+    static func beginnings(of points: [Point]) -> [Double] {
+        // Fine enough that every fraction's end is one of its points.
+        let steps = 10 * prefixPointCount * 4
+        let fine = resample(points, count: steps + 1)
+        var beginning = Normalized(count: prefixPointCount)
+        var result: [Double] = []
+        result.reserveCapacity(prefixFractions.count * beginningStride)
+        for fraction in prefixFractions {
+            let end = Int((fraction * Double(steps)).rounded())
+            beginning.load(fine[0...end])
+            result += beginning.xs
+            result += beginning.ys
+            result += beginning.angles
+        }
+        return result
     }
 
     /// Adds every template of `other` (a built-in shape's into a config's set).
     public mutating func add(contentsOf other: StrokeClassifier, where include: (String) -> Bool = { _ in true }) {
-        for template in other.templates where include(template.name) {
+        let size = Self.beginningsPerTemplate
+        for (index, template) in other.templates.enumerated() where include(template.name) {
             append(
                 template.name, maximumDistance: template.maximumDistance, xs: template.xs, ys: template.ys,
-                directions: template.directions)
+                directions: template.directions, beginnings: other.beginnings[(index * size)..<((index + 1) * size)])
         }
     }
 
     private mutating func append(
-        _ name: String, maximumDistance: Double, xs: [Double], ys: [Double], directions: [Double]
+        _ name: String, maximumDistance: Double, xs: [Double], ys: [Double], directions: [Double],
+        beginnings: ArraySlice<Double>
     ) {
         let shape = shapeNames.firstIndex(of: name) ?? shapeNames.count
         if shape == shapeNames.count { shapeNames.append(name) }
         templates.append(
-            Template(name: name, shape: shape, maximumDistance: maximumDistance, xs: xs, ys: ys, directions: directions)
-        )
+            Template(
+                name: name, shape: shape, maximumDistance: maximumDistance, xs: xs, ys: ys, directions: directions))
+        self.beginnings += beginnings
+    }
+
+    /// Whether the path drawn so far could still become one of the shapes `allowed` marks (by
+    /// index in `shapeNames`): it is near enough to the beginning of one of their templates,
+    /// in the template's own proportions (any size, turned as a stroke may be). `scratch` is
+    /// the caller's storage (`prefixPointCount` points), so that asking allocates nothing.
+    /// `maximumDistance`, when given, stands for every template's own (a binding's `max-distance`).
+    public func couldBecome(
+        _ path: [Point], allowed: [Bool], maximumDistance: Double? = nil, scratch: inout Beginning
+    ) -> Bool {
+        guard path.count >= 2 else { return true }
+        scratch.normalized.load(path[...])
+        let stride = Self.beginningStride, n = Self.prefixPointCount
+        let size = Self.beginningsPerTemplate
+        return beginnings.withUnsafeBufferPointer { beginnings in
+            for (index, template) in templates.enumerated()
+            where allowed.indices.contains(template.shape) && allowed[template.shape] {
+                let limit = (maximumDistance ?? Self.ownMaximumDistance) * Self.prefixTolerance
+                for start in Swift.stride(from: index * size, to: (index + 1) * size, by: stride) {
+                    let xs = UnsafeBufferPointer(rebasing: beginnings[start..<(start + n)])
+                    let ys = UnsafeBufferPointer(rebasing: beginnings[(start + n)..<(start + 2 * n)])
+                    let directions = UnsafeBufferPointer(rebasing: beginnings[(start + 2 * n)..<(start + stride)])
+                    if scratch.normalized.distance(toBeginning: xs, ys, directions, limit: limit) < limit {
+                        return true
+                    }
+                }
+            }
+            return false
+        }
+    }
+
+    /// Storage for `couldBecome`, made once per recognizer.
+    public struct Beginning: Sendable {
+        var normalized = Normalized(count: StrokeClassifier.prefixPointCount)
+        public init() {}
     }
 
     /// The template nearest to the stroke among those `include` accepts (every one when nil),
@@ -168,19 +249,21 @@ public struct StrokeClassifier: Sendable {
 
     /// A stroke resampled, centred and scaled, with its directions of travel (three arrays,
     /// made at the lift; nothing is allocated while the stroke is drawn).
-    struct Normalized {
-        var xs = [Double](repeating: 0, count: StrokeClassifier.pointCount)
-        var ys = [Double](repeating: 0, count: StrokeClassifier.pointCount)
-        var angles = [Double](repeating: 0, count: StrokeClassifier.pointCount - 1)
+    struct Normalized: Sendable {
+        var xs: [Double]
+        var ys: [Double]
+        var angles: [Double]
 
-        /// Resamples `points` (at least two) into the storage.
-        mutating func load(_ points: [Point]) {
-            let n = StrokeClassifier.pointCount
-            let resampled = StrokeClassifier.resample(points, count: n)
-            for index in 0..<n {
-                xs[index] = resampled[index].x
-                ys[index] = resampled[index].y
-            }
+        init(count: Int = StrokeClassifier.pointCount) {
+            xs = [Double](repeating: 0, count: count)
+            ys = [Double](repeating: 0, count: count)
+            angles = [Double](repeating: 0, count: count - 1)
+        }
+
+        /// Resamples `points` (at least two) into the storage; allocates nothing.
+        mutating func load(_ points: ArraySlice<Point>) {
+            let n = xs.count
+            StrokeClassifier.resample(points, into: &xs, &ys)
             var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
             var cx = 0.0, cy = 0.0
             for index in 0..<n {
@@ -203,17 +286,20 @@ public struct StrokeClassifier: Sendable {
             }
         }
 
+        mutating func load(_ points: [Point]) { load(points[...]) }
+
         /// The distance to `template`: the mean distance between matching points after the best
         /// rotation within the limit, plus the weighted mean difference in direction. Past
         /// `limit` it may stop early and return any value at least `limit`.
         func distance(to template: Template, limit: Double) -> Double {
-            xs.withUnsafeBufferPointer { xs in
-                ys.withUnsafeBufferPointer { ys in
-                    angles.withUnsafeBufferPointer { angles in
-                        template.xs.withUnsafeBufferPointer { tx in
-                            template.ys.withUnsafeBufferPointer { ty in
-                                template.directions.withUnsafeBufferPointer { td in
-                                    Self.distance(xs, ys, angles, tx, ty, td, limit: limit)
+            template.xs.withUnsafeBufferPointer { tx in
+                template.ys.withUnsafeBufferPointer { ty in
+                    template.directions.withUnsafeBufferPointer { td in
+                        xs.withUnsafeBufferPointer { xs in
+                            ys.withUnsafeBufferPointer { ys in
+                                angles.withUnsafeBufferPointer { angles in
+                                    Self.distance(
+                                        xs, ys, angles, tx, ty, td, count: StrokeClassifier.pointCount, limit: limit)
                                 }
                             }
                         }
@@ -222,12 +308,28 @@ public struct StrokeClassifier: Sendable {
             }
         }
 
+        /// The same, to a template's beginning (`prefixPointCount` points, as this one holds).
+        func distance(
+            toBeginning tx: UnsafeBufferPointer<Double>, _ ty: UnsafeBufferPointer<Double>,
+            _ td: UnsafeBufferPointer<Double>, limit: Double
+        ) -> Double {
+            xs.withUnsafeBufferPointer { xs in
+                ys.withUnsafeBufferPointer { ys in
+                    angles.withUnsafeBufferPointer { angles in
+                        Self.distance(
+                            xs, ys, angles, tx, ty, td, count: StrokeClassifier.prefixPointCount, limit: limit)
+                    }
+                }
+            }
+        }
+
+        /// Inlined into each caller, where `n` is a constant.
+        @inline(__always)
         private static func distance(
             _ xs: UnsafeBufferPointer<Double>, _ ys: UnsafeBufferPointer<Double>, _ angles: UnsafeBufferPointer<Double>,
             _ tx: UnsafeBufferPointer<Double>, _ ty: UnsafeBufferPointer<Double>, _ td: UnsafeBufferPointer<Double>,
-            limit: Double
+            count n: Int, limit: Double
         ) -> Double {
-            let n = StrokeClassifier.pointCount
             // The rotation that best lines the stroke up with the template (Protractor's closed
             // form), held to the limit.
             var cross = 0.0, dot = 0.0
@@ -271,6 +373,52 @@ public struct StrokeClassifier: Sendable {
                 }
                 return cells[previous + n] / Double(n)
             }
+        }
+    }
+
+    /// `xs.count` points spaced equally along the path, written into `xs` and `ys` (of one
+    /// count); allocates nothing.
+    static func resample(_ points: ArraySlice<Point>, into xs: inout [Double], _ ys: inout [Double]) {
+        let count = xs.count
+        let first = points[points.startIndex]
+        var length = 0.0
+        for index in points.indices.dropFirst() { length += points[index].distance(to: points[index - 1]) }
+        guard length > 0 else {
+            for index in 0..<count {
+                xs[index] = first.x
+                ys[index] = first.y
+            }
+            return
+        }
+        let interval = length / Double(count - 1)
+        xs[0] = first.x
+        ys[0] = first.y
+        var written = 1
+        var travelled = 0.0
+        var previous = first
+        var index = points.startIndex + 1
+        while index < points.endIndex && written < count {
+            let current = points[index]
+            let step = previous.distance(to: current)
+            if step > 0, travelled + step >= interval {
+                let t = (interval - travelled) / step
+                previous = Point(
+                    x: previous.x + t * (current.x - previous.x), y: previous.y + t * (current.y - previous.y))
+                xs[written] = previous.x
+                ys[written] = previous.y
+                written += 1
+                travelled = 0
+            } else {
+                travelled += step
+                previous = current
+                index += 1
+            }
+        }
+        let last = points[points.endIndex - 1]
+        while written < count {
+            xs[written] = last.x
+            ys[written] = last.y
+            written += 1
         }
     }
 

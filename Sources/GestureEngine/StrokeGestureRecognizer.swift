@@ -1,6 +1,14 @@
 extension Thresholds {
     /// The shortest path a stroke may be, in points: shorter is a tap or a wobble.
     public static let strokeMinimumLength = 60.0
+    /// How long a path must be before a stroke asks whether it can still become one of its
+    /// shapes, in points: shorter, the hook a landing finger or pen draws is most of it. Tuned
+    /// with `StrokeClassifier.prefixTolerance` on the tuning part of the $1 set (subjects 1–3):
+    /// from 30 pt, one drawing per shape lost 5 points of accuracy against deciding at the lift;
+    /// from 60, 1.5; from 80, 0.7 (`StrokeAccuracyTests`).
+    public static let strokeFirstCheckLength = 80.0
+    /// How much longer the path must grow before it is asked again, as a factor (25 % longer).
+    public static let strokeCheckGrowth = 1.25
 }
 
 /// A discrete recognizer for a drawn shape: a checkmark, a circle, a letter (the seeds'
@@ -10,6 +18,11 @@ extension Thresholds {
 /// looked like. Like a tap, it decides at the lift, so recognizers that wait for it
 /// (`require(toFail:)`) wait until then.
 ///
+/// It decides early (`decidesEarly`): as the path grows it asks whether the path so far could
+/// still become one of its shapes (`StrokeClassifier.couldBecome`), and fails as soon as it
+/// cannot, so that a scroll or a drag that is none of them reaches the application while it
+/// moves instead of at its lift (issue 25).
+///
 /// Only the shapes bound on the touch compete, as only attached recognizers do in UIKit: the
 /// path is compared once, at the lift, with the shapes of every stroke recognizer the touches
 /// were delivered to (same fingers, same templates), and that one answer is handed to them
@@ -18,9 +31,25 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     /// How many fingers draw it; more fail it, fewer fail it after the finger window.
     public var numberOfTouchesRequired = 1
     /// The shape names it accepts (`StrokeShapes.names`, or a template's own name).
-    public var shapes: [String] = []
+    public var shapes: [String] = [] {
+        didSet {
+            allowedShapes = Self.allowed(shapes, in: classifier)
+            quotedShapes = shapes.map { "'\($0)'" }.joined(separator: " or ")
+        }
+    }
     /// The templates it matches against.
-    public var classifier = StrokeShapes.classifier
+    public var classifier = StrokeShapes.classifier {
+        didSet { allowedShapes = Self.allowed(shapes, in: classifier) }
+    }
+    /// Whether it fails as soon as the path can no longer become one of `shapes`; when false,
+    /// only at the lift.
+    public var decidesEarly = true
+    /// How long the fingers must rest before the stroke is drawn, in seconds (`start: hold`:
+    /// a long press that turns into a stroke); nil: it is drawn from the landing. Fingers that
+    /// move more than `holdAllowableMovement` first fail it at once.
+    public var holdDuration: Double?
+    /// How far the fingers may move while they rest, in points (a long press's 10 pt).
+    public var holdAllowableMovement = Thresholds.longPressAllowableMovement
     /// The largest distance it accepts; nil: each template's own (`StrokeClassifier`).
     public var maximumDistance: Double?
     /// The shortest path it accepts, in points.
@@ -34,6 +63,26 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     var path = StrokePath()
     /// The answer a peer worked out for this lift: its time and path length, and the match.
     private var sharedLift: (time: Double, length: Double, match: StrokeClassifier.Match?)?
+    /// Which of `classifier`'s shapes are `shapes` (or serve them), by index.
+    private var allowedShapes: [Bool] = []
+    /// `shapes` quoted, for a failure made while the touch moves (nothing is built then).
+    private var quotedShapes = ""
+    /// The path length at which the next early check runs.
+    private var nextCheckLength = Thresholds.strokeFirstCheckLength
+    /// The early check's storage, made once.
+    private var beginning = StrokeClassifier.Beginning()
+    /// Where the fingers rest, while a `holdDuration` runs.
+    private var restingAt: Point?
+
+    /// Whether the fingers are resting before a `start: hold` stroke.
+    public var isResting: Bool { restingAt != nil }
+
+    static func allowed(_ shapes: [String], in classifier: StrokeClassifier) -> [Bool] {
+        classifier.shapeNames.map { name in
+            shapes.contains(name)
+                || (StrokeShapes.isUndirected(name) && shapes.contains { StrokeShapes.template(name, serves: $0) })
+        }
+    }
 
     override open var kind: GestureKind { .custom("stroke") }
 
@@ -48,17 +97,52 @@ open class StrokeGestureRecognizer: GestureRecognizer {
             return
         }
         // A new finger moves the centroid: start the path again from the full set.
-        path.restart(at: TouchGeometry.centroid(of: self.touches))
+        let centroid = TouchGeometry.centroid(of: self.touches)
+        path.restart(at: centroid)
+        nextCheckLength = Thresholds.strokeFirstCheckLength
+        if let holdDuration, self.touches.count == numberOfTouchesRequired {
+            restingAt = centroid
+            deadline = event.timestamp + holdDuration
+        }
     }
 
     override open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
         super.touchesMoved(touches, with: event)
-        path.move(to: TouchGeometry.centroid(of: self.touches))
+        let centroid = TouchGeometry.centroid(of: self.touches)
+        if let restingAt {
+            let moved = centroid.distance(to: restingAt)
+            guard moved > holdAllowableMovement, state == .possible else { return }
+            fail(.movedBeforeResting(moved: moved, rest: holdDuration ?? 0))
+            return
+        }
+        path.move(to: centroid)
+        guard decidesEarly, state == .possible, path.length >= nextCheckLength,
+            self.touches.count == numberOfTouchesRequired
+        else { return }
+        nextCheckLength = path.length * Thresholds.strokeCheckGrowth
+        guard
+            !classifier.couldBecome(
+                path.points, allowed: allowedShapes, maximumDistance: maximumDistance, scratch: &beginning)
+        else { return }
+        fail(.noShapeBeginsSo(travelled: path.length, shapes: quotedShapes))
+    }
+
+    override open func timerFired(at time: Double) {
+        guard restingAt != nil, state == .possible else { return }
+        // Rested: the drawing starts here.
+        restingAt = nil
+        deadline = nil
+        path.restart(at: TouchGeometry.centroid(of: touches))
+        nextCheckLength = Thresholds.strokeFirstCheckLength
     }
 
     override open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
         super.touchesEnded(touches, with: event)
         guard state == .possible else { return }
+        if restingAt != nil {
+            fail(.liftedBeforeResting(rest: holdDuration ?? 0))
+            return
+        }
         // During the callback `touches` still holds the fingers lifting now.
         for touch in self.touches where touch.phase != .ended { return }
         guard path.length >= minimumLength else {
@@ -134,5 +218,8 @@ open class StrokeGestureRecognizer: GestureRecognizer {
         path.removeAll()
         recognizedShape = nil
         sharedLift = nil
+        nextCheckLength = Thresholds.strokeFirstCheckLength
+        restingAt = nil
+        deadline = nil
     }
 }

@@ -188,7 +188,7 @@ public enum RecognizerFactory {
                     [.init(\.numberOfTouchesRequired, \.numberOfTouchesRequired)]
                 ).withShapes(
                     parameters.shapes, maximumDistance: parameters.maximumDistance,
-                    classifier: strokeClassifier ?? StrokeShapes.classifier)
+                    classifier: strokeClassifier ?? StrokeShapes.classifier, holdDuration: parameters.restDuration)
             }
         recognizer.fingerWindow = fingerWindow
         recognizer.cancelsTouchesInView = binding.cancelsTouches
@@ -217,9 +217,10 @@ public enum RecognizerFactory {
 
 extension StrokeGestureRecognizer {
     /// Sets the shapes the binding accepts and the templates it compares with; returns the recognizer.
-    fileprivate func withShapes(_ shapes: [String], maximumDistance: Double?, classifier: StrokeClassifier)
-        -> StrokeGestureRecognizer
-    {
+    fileprivate func withShapes(
+        _ shapes: [String], maximumDistance: Double?, classifier: StrokeClassifier, holdDuration: Double?
+    ) -> StrokeGestureRecognizer {
+        self.holdDuration = holdDuration
         self.shapes = shapes
         self.maximumDistance = maximumDistance
         self.classifier = classifier

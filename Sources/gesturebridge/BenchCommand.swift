@@ -89,7 +89,7 @@ struct BenchCommand: Subcommand {
     /// and of the lift.
     static func measureStrokeNaming(bindings: Int = 40, drawings: Int = 20, repetitions: Int = 10) -> (
         namingMicroseconds: Double, microseconds: Double, p99Microseconds: Double, allocationsBefore: Double,
-        allocationsAtLift: Double, templates: Int
+        allocationsAtLift: Double, templates: Int, slowestMoveMicroseconds: Double
     ) {
         let real = StrokeShapes.realDrawings
         var classifier = StrokeClassifier()
@@ -133,6 +133,9 @@ struct BenchCommand: Subcommand {
         var time = 0.0
         var total = Duration.zero
         var liftTimes: [Duration] = []
+        // The slowest move frame of each drawing: where the 40 recognizers ask whether the path can
+        // still become their shapes (issue 25's early decision), all at the same path lengths.
+        var slowestMoves: [Duration] = []
         var before = 0, atLift = 0, lifts = 0
         for round in 0..<(repetitions + 1) {
             for path in strokes {
@@ -141,10 +144,13 @@ struct BenchCommand: Subcommand {
                 var frame = [TouchSample(id: TouchID(1), phase: .moved, location: path[0])]
                 AllocationCounter.reset()
                 AllocationCounter.start()
+                var slowestMove = Duration.zero
                 for index in 1..<path.count {
                     time += 0.008
                     frame[0].location = path[index]
+                    let moveStart = clock.now
                     engine.handle(frame, at: time)
+                    slowestMove = max(slowestMove, clock.now - moveStart)
                 }
                 AllocationCounter.stop()
                 let moves = AllocationCounter.count
@@ -163,6 +169,7 @@ struct BenchCommand: Subcommand {
                 atLift += AllocationCounter.count
                 total += elapsed
                 liftTimes.append(elapsed)
+                slowestMoves.append(slowestMove)
                 lifts += 1
             }
         }
@@ -177,23 +184,27 @@ struct BenchCommand: Subcommand {
             Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) * 1e-12
         }
         liftTimes.sort()
+        slowestMoves.sort()
         return (
             microseconds(naming) / Double(max(named, 1)), microseconds(total) / Double(lifts),
             microseconds(liftTimes[liftTimes.count * 99 / 100]), Double(before) / Double(lifts),
-            Double(atLift) / Double(lifts), classifier.templates.count
+            Double(atLift) / Double(lifts), classifier.templates.count,
+            microseconds(slowestMoves[slowestMoves.count / 2])
         )
     }
 
     static func strokeLine(
         _ figures: (
             namingMicroseconds: Double, microseconds: Double, p99Microseconds: Double, allocationsBefore: Double,
-            allocationsAtLift: Double, templates: Int
+            allocationsAtLift: Double, templates: Int, slowestMoveMicroseconds: Double
         ), countsAllocations: Bool
     ) -> String {
         "a real stroke named at the lift, 40 stroke bindings of 20 drawings (\(figures.templates) templates), "
             + "target 1000 µs: naming \(FixedDecimal.text(figures.namingMicroseconds, decimals: 1)) µs; the lift "
             + "frame (all 40 decide) \(FixedDecimal.text(figures.microseconds, decimals: 1)) µs, p99 "
-            + "\(FixedDecimal.text(figures.p99Microseconds, decimals: 1)) µs; "
+            + "\(FixedDecimal.text(figures.p99Microseconds, decimals: 1)) µs; the slowest move frame (all 40 "
+            + "ask whether the path can still become their shapes) \(FixedDecimal.text(figures.slowestMoveMicroseconds, decimals: 1)) µs "
+            + "(median over drawings); "
             + (countsAllocations
                 ? "\(FixedDecimal.text(figures.allocationsBefore, decimals: 1)) allocations while drawing, "
                     + "\(FixedDecimal.text(figures.allocationsAtLift, decimals: 1)) at the lift"

@@ -55,3 +55,32 @@ import Testing
         #expect(try ConfigLoader.load(yaml: yaml).warnings.isEmpty)
     }
 }
+
+/// `stroke: { start: hold, hold }`: read with its default, and refused where it means nothing.
+@Suite struct StrokeStartConfigTests {
+    @Test(arguments: [
+        ("", StrokeStart.move, nil as Double?),
+        (", start: move", .move, nil),
+        (", start: hold", .hold, 0.5),
+        (", start: hold, hold: 300ms", .hold, 0.3)
+    ])
+    func theStartIsReadWithItsDefault(parameters: String, start: StrokeStart, rest: Double?) throws {
+        let spec = try #require(try PointerStrokeConfigTests.stroke(parameters))
+        #expect(spec.start == start)
+        #expect(spec.restDuration == rest)
+    }
+
+    @Test(arguments: [
+        (", hold: 0.3s", "'hold' is how long 'start: hold' waits", "add 'start: hold'"),
+        (", start: hold, device: mouse", "'start: hold' is for fingers", "remove 'start: hold'"),
+        (", start: hold, hold: 9s", "from 0.1s to 5s", nil),
+        (", start: rest", "rest", "'move' or 'hold'")
+    ])
+    func aMistakeSaysHowToFixIt(parameters: String, message: String, fix: String?) throws {
+        let errors = #expect(throws: ConfigErrors.self) { try PointerStrokeConfigTests.stroke(parameters) }
+        let error = try #require(errors?.errors.first)
+        #expect(error.line == 3, "\(error)")
+        #expect(error.message.contains(message), "\(error.message)")
+        if let fix { #expect(error.suggestion?.contains(fix) == true, "\(error.suggestion ?? "")") }
+    }
+}

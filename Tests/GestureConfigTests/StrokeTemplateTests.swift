@@ -71,9 +71,9 @@ import Testing
         )
     }
 
-    /// A one-finger stroke on the screen or a window holds every one-finger touch until it
-    /// lifts: check warns with the cost and the alternatives; with two fingers, or in an edge,
-    /// it does not.
+    /// A one-finger stroke on the screen or a window holds a one-finger touch until its path
+    /// can no longer become the shape: check warns with the cost and the alternatives; with two
+    /// fingers, in an edge, or with `start: hold`, it does not.
     @Test func aOneFingerStrokeOnTheScreenIsWarnedAbout() throws {
         let yaml = """
             gestures:
@@ -82,6 +82,9 @@ import Testing
                 do: { keys: ctrl+s }
               - name: two
                 stroke: { shape: checkmark, fingers: 2 }
+                do: { keys: ctrl+s }
+              - name: rested
+                stroke: { shape: checkmark, start: hold }
                 do: { keys: ctrl+s }
             edges:
               left:
@@ -97,10 +100,11 @@ import Testing
                     do: { keys: alt+Left }
             """
         let warnings = try ConfigLoader.load(yaml: yaml).warnings
-        #expect(warnings.map(\.location.line) == [2, 17], "\(warnings)")
+        #expect(warnings.map(\.location.line) == [2, 20], "\(warnings)")
         #expect(
-            warnings.first?.message.hasPrefix("gesture 'save': a one-finger stroke on the screen holds every") == true)
+            warnings.first?.message.hasPrefix("gesture 'save': a one-finger stroke on the screen holds each") == true)
         #expect(warnings.first?.message.contains("'fingers: 2'") == true)
+        #expect(warnings.first?.message.contains("add 'start: hold'") == true)
         #expect(warnings.last?.message.contains("on firefox's windows") == true)
     }
 

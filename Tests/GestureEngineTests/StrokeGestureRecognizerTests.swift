@@ -7,13 +7,30 @@ import Testing
 @Suite("StrokeGestureRecognizer")
 struct StrokeGestureRecognizerTests {
     /// A checkmark of about 200 pt drawn from (300, 300), one point every 5 pt.
-    static func checkmark(_ script: TouchScript, id: UInt32 = 1) {
+    static func checkmark(_ script: TouchScript, id: UInt32 = 1, landed: Bool = false) {
         var points: [Point] = []
         for step in 0...14 { points.append(Point(x: 300 + Double(step) * 5, y: 300 + Double(step) * 7)) }
         for step in 1...30 { points.append(Point(x: 370 + Double(step) * 6, y: 398 - Double(step) * 9)) }
-        _ = script.down(id, points[0].x, points[0].y).wait(0.01)
+        if !landed { _ = script.down(id, points[0].x, points[0].y).wait(0.01) }
         for point in points.dropFirst() { _ = script.move(id, point.x, point.y).wait(0.008) }
         _ = script.up(id, points[points.count - 1].x, points[points.count - 1].y).finish()
+    }
+
+    /// When `recognizer` failed, if it did.
+    static func failureTime(of recognizer: GestureRecognizer, in script: TouchScript) -> Double? {
+        script.log.compactMap { event -> Double? in
+            if case let .transition(other, .possible, .failed, _, time) = event, other === recognizer { return time }
+            return nil
+        }.first
+    }
+
+    /// A script whose screen holds a checkmark drawn after a 0.5 s rest (`start: hold`).
+    static func restingCheckmark() -> (TouchScript, StrokeGestureRecognizer) {
+        let script = TouchScript()
+        let check = stroke("check", shapes: ["checkmark"])
+        check.holdDuration = 0.5
+        script.screen.addGestureRecognizer(check)
+        return (script, check)
     }
 
     static func stroke(_ name: String, shapes: [String]) -> StrokeGestureRecognizer {
@@ -55,6 +72,62 @@ struct StrokeGestureRecognizerTests {
         let causes = script.causes(of: v).map { "\($0)" }
         #expect(
             causes.contains { $0.contains("looked most like 'v'") && $0.contains("more than its 0.2)") }, "\(causes)")
+    }
+
+    @Test func aScrollThatCanBecomeNoBoundShapeFailsWhileItMoves() {
+        // A checkmark bound; the finger scrolls straight left 400 pt in 0.4 s.
+        let script = TouchScript()
+        let check = Self.stroke("check", shapes: ["checkmark"])
+        script.screen.addGestureRecognizer(check)
+        _ = script.down(1, 900, 400).wait(0.01)
+        for step in 1...80 { _ = script.move(1, 900 - Double(step) * 5, 400).wait(0.005) }
+        _ = script.up(1, 500, 400).finish()
+        let failedAt = Self.failureTime(of: check, in: script)
+        // Leftwards is no checkmark's beginning (down, then up and right): it fails at the first
+        // check, 80 pt in (0.09 s), long before the lift at 0.41 s.
+        #expect(failedAt.map { $0 < 0.1 } == true, "failed at \(String(describing: failedAt))")
+        let handedOver = script.deliveries.first { $0.0 == TouchID(1) }
+        #expect(handedOver.map { $0.2 < 0.41 } == true, "\(script.deliveries)")
+        #expect(check.classifications == 0, "decided before the lift")
+        let causes = script.causes(of: check).map { "\($0)" }
+        #expect(causes.contains { $0.contains("could no longer become 'checkmark'") }, "\(causes)")
+    }
+
+    @Test func aDrawnShapeIsNotDecidedEarly() {
+        let script = TouchScript()
+        let check = Self.stroke("check", shapes: ["checkmark"])
+        script.screen.addGestureRecognizer(check)
+        Self.checkmark(script)
+        #expect(script.transitions(of: "check").contains("possible→ended"), "\(script.transitions(of: "check"))")
+    }
+
+    @Test func aStrokeThatStartsWithAHoldLetsADragGoAtOnce() {
+        let (script, check) = Self.restingCheckmark()
+        // Straight down, the beginning of many a checkmark: without a hold it would be held.
+        _ = script.down(1, 500, 200).wait(0.01)
+        for step in 1...40 { _ = script.move(1, 500, 200 + Double(step) * 5).wait(0.005) }
+        _ = script.up(1, 500, 400).finish()
+        let failedAt = Self.failureTime(of: check, in: script)
+        // 15 pt down, past the 10 pt a rest allows, at the third move.
+        #expect(failedAt.map { $0 < 0.03 } == true, "failed at \(String(describing: failedAt))")
+        #expect(script.causes(of: check).map { "\($0)" }.contains { $0.contains("before resting 0.5 s") })
+        // The touch is the application's when the finger window closes, not at the lift.
+        #expect(script.deliveries.first { $0.0 == TouchID(1) }.map { $0.2 <= 0.16 } == true, "\(script.deliveries)")
+    }
+
+    @Test func aStrokeThatStartsWithAHoldIsDrawnAfterTheRest() {
+        let (script, check) = Self.restingCheckmark()
+        // 0.6 s still (a 3 pt wobble), then the checkmark from where the finger rests.
+        _ = script.down(1, 300, 300).wait(0.3).move(1, 302, 302).wait(0.3)
+        #expect(!check.isResting, "rested")
+        Self.checkmark(script, landed: true)
+        #expect(script.transitions(of: "check").contains("possible→ended"), "\(script.transitions(of: "check"))")
+    }
+
+    @Test func aStrokeThatStartsWithAHoldFailsWhenLiftedDuringTheRest() {
+        let (script, check) = Self.restingCheckmark()
+        _ = script.down(1, 300, 300).wait(0.2).up(1, 300, 300).finish()
+        #expect(script.causes(of: check).map { "\($0)" }.contains { $0.contains("lifted before resting 0.5 s") })
     }
 
     @Test func aLongDrawingKeepsItsWholeShapeInTheStorageReservedAtTheStart() {

@@ -40,12 +40,33 @@ import Testing
         let builtIns = report.builtIn.values.reduce(StrokeAccuracy.Tally(), +)
         #expect(builtIns.rightShare >= 0.95 && builtIns.mistakenShare <= 0.02, "built-ins: \(builtIns)")
         #expect(report.builtInQuietShare >= 0.95, "shapes no built-in draws, every built-in bound")
+
+        // Deciding early (issue 25) loses at most 1 point against deciding at the lift, and the
+        // README says how much it loses.
+        var atTheLift = StrokeAccuracy(drawings: drawings)
+        atTheLift.decidesEarly = false
+        let lift = try atTheLift.measure(subjects: subjects)
+        var losses: [String] = []
+        for count in 1...3 {
+            let loss = lift.overall(drawings: count).rightShare - report.overall(drawings: count).rightShare
+            #expect(loss <= 0.01, "\(count) drawings lose \(loss) deciding early")
+            losses.append(String(format: "%.1f", loss * 100))
+        }
+        let liftBuiltIns = lift.builtIn.values.reduce(StrokeAccuracy.Tally(), +)
+        #expect(liftBuiltIns.rightShare - builtIns.rightShare <= 0.01, "built-ins at the lift: \(liftBuiltIns)")
+        let liftFigures = (1...3).map { String(format: "%.1f", lift.overall(drawings: $0).rightShare * 100) }
+        let sentence =
+            "the same drawings are right \(liftFigures.joined(separator: " / ")) % of the time with\n"
+            + "1 / 2 / 3 drawings of your own, and the built-ins \(String(format: "%.1f", liftBuiltIns.rightShare * 100)) %, "
+            + "so deciding early costs \(losses.joined(separator: " / ")) and "
+            + "\(String(format: "%.1f", (liftBuiltIns.rightShare - builtIns.rightShare) * 100)) points"
+        #expect(readme.contains(sentence), "the README should say: \(sentence)")
         // Not met (issue 24 asks ≥ 97 % with one drawing, ≥ 99 % with three): these floors are
         // what this matcher reaches, so that a change that loses accuracy fails here.
         #expect(
-            report.overall(drawings: 1).rightShare >= 0.935, "one drawing per shape: \(report.overall(drawings: 1))")
+            report.overall(drawings: 1).rightShare >= 0.93, "one drawing per shape: \(report.overall(drawings: 1))")
         #expect(report.overall(drawings: 2).rightShare >= 0.97, "two drawings: \(report.overall(drawings: 2))")
-        #expect(report.overall(drawings: 3).rightShare >= 0.985, "three drawings: \(report.overall(drawings: 3))")
+        #expect(report.overall(drawings: 3).rightShare >= 0.98, "three drawings: \(report.overall(drawings: 3))")
     }
 
     @Test func aStrokeOfAShapeNoBindingNamesFiresNothingEvenWhenABuiltInLooksLikeIt() throws {
@@ -141,6 +162,8 @@ struct StrokeAccuracy {
     let drawings: [StrokeData.Drawing]
     /// How many times each subject's templates are drawn at random, per number of drawings.
     var repetitions = 3
+    /// Whether the strokes decide early, as the daemon's do, or only at the lift.
+    var decidesEarly = true
 
     /// Measures everything on `subjects`.
     func measure(subjects: [String]) throws -> Report {
@@ -230,6 +253,9 @@ struct StrokeAccuracy {
         }
         let configuration = try ConfigLoader.load(yaml: yaml, strokeFolder: folder.path)
         let session = GestureSession(configuration: configuration, scene: SceneDescription())
+        for case let (stroke as StrokeGestureRecognizer, _) in session.scene.recognizers {
+            stroke.decidesEarly = decidesEarly
+        }
         var fired: [String?] = []
         var time = 0.0
         for drawing in candidates {

@@ -92,7 +92,9 @@ struct ToolkitAppTests {
     }
 
     /// openbox and the daemon (with `config`) on the suite's server, and the scene to act on.
-    static func openboxAndDaemon(_ server: XServer) throws -> (Desktop, DaemonProcess, DesktopScene) {
+    static func openboxAndDaemon(_ server: XServer, config: String = config) throws -> (
+        Desktop, DaemonProcess, DesktopScene
+    ) {
         let desktop = try Desktop.start(.openbox, display: server.display)
         do {
             let scene = try DesktopScene(server: server)
@@ -169,5 +171,49 @@ struct ToolkitAppTests {
                 try daemon.waitForLog("three-up: keys: ctrl+alt+u (performed)")
             }, scene, display: server.display)
         #expect(swiped == "2", "the bound swipe did not scroll the list")
+    }
+
+    /// Issue 25: with a one-finger checkmark bound on the screen, a one-finger drag up is no
+    /// checkmark's beginning, so the list scrolls while the finger is still down; a drawn
+    /// checkmark still types its key.
+    @Test func aOneFingerDragScrollsAGTKListWhileItMovesWithAOneFingerStrokeBound() throws {
+        let server = try XServer.shared()
+        let config =
+            Self.config + """
+
+                  - name: save
+                    stroke: { shape: checkmark }
+                    do: { keys: ctrl+s }
+                """
+        let (desktop, daemon, scene) = try Self.openboxAndDaemon(server, config: config)
+        defer {
+            daemon.stop()
+            desktop.stop()
+        }
+
+        var scrolledBeforeLift = false
+        let dragged = try rowAfter(
+            { scene, list in
+                let before = scene.pixels(of: list)
+                let id = scene.ids(1)[0]
+                let (x, y) = (list.midX, list.y + 330)
+                try scene.touchscreen.touch(id: id, phase: .began, x: x, y: y)
+                for step in 1...25 {
+                    usleep(15_000)
+                    try scene.touchscreen.touch(id: id, phase: .moved, x: x, y: y - Double(step) * 10)
+                }
+                // The finger is still down, 250 px up.
+                scrolledBeforeLift =
+                    (try? scene.waitUntilChanged(list, from: before, "the list scrolled before the lift", timeout: 5))
+                    != nil
+                try scene.touchscreen.touch(id: id, phase: .ended, x: x, y: y - 250)
+            }, scene, display: server.display)
+        #expect(
+            scrolledBeforeLift,
+            "the list moved while the finger was down; the daemon's log:\n\(daemon.log.suffix(1500))")
+        #expect((Int(dragged) ?? 0) > 2, "the drag scrolled the list: the second row on screen is \(dragged)")
+
+        try DaemonStrokeTests.draw([(0, 0.55), (0.35, 1), (1, 0)], id: scene.ids(1)[0], on: scene.touchscreen)
+        try daemon.waitForLog("save: keys: ctrl+s (")
     }
 }

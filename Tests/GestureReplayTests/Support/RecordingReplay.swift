@@ -23,6 +23,8 @@ struct RecordingReplay: Sendable, CustomTestStringConvertible {
     var invertsY = false
     /// A `finger-window` to use instead of the config's, in seconds.
     var fingerWindow: Double?
+    /// A config's text to use instead of `config`'s file.
+    var yaml: String?
 
     var testDescription: String { "\(recording) under \(config)" }
 
@@ -42,10 +44,19 @@ struct RecordingReplay: Sendable, CustomTestStringConvertible {
     /// Replays the recording through the real config loader, engine and bindings.
     func run(verbose: Bool = false) throws -> ScenarioRun {
         let trace = try trace()
-        var configuration = try ConfigLoader.load(yaml: try ScenarioRun.text(of: "recordings/\(config)"), file: config)
+        var configuration = try ConfigLoader.load(
+            yaml: try yaml ?? ScenarioRun.text(of: "recordings/\(config)"), file: config)
         if let fingerWindow { configuration.settings.fingerWindow = fingerWindow }
         let outcome = ReplayRunner.run(trace: trace, configuration: configuration, verbose: verbose)
         return ScenarioRun(folder: "recordings", trace: trace, records: outcome.records, warnings: outcome.warnings)
+    }
+
+    /// The same replay under the config `yaml`, called `name`.
+    func with(config name: String, yaml: String) -> RecordingReplay {
+        var copy = self
+        copy.config = name
+        copy.yaml = yaml
+        return copy
     }
 
     /// The same replay with a different finger window.
