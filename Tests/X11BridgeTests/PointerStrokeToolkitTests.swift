@@ -42,10 +42,16 @@ struct PointerStrokeToolkitTests {
 
         // A tap of the pen's tip in the entry, played back as a click: GTK drops the selection of
         // the whole text (a drag that began on it would drag the text away).
+        let entry = DesktopScene.Box(x: box.x + 10, y: entryY - 10, width: box.width - 20, height: 20)
+        let selected = scene.pixels(of: entry)
         try pen.motion(x: box.midX, y: entryY, absolute: true)
         try pen.button(1, isPress: true)
         try pen.button(1, isPress: false)
         try daemon.waitForLog("button 1 played back")
+        // GTK has handled the click once the selection's highlight is gone. Without this wait,
+        // once under the whole suite's load (xfwm4), the drag's x replaced the whole text, as if
+        // the drag had begun on the selection (which drags it) or made a double click.
+        try scene.waitUntilChanged(entry, from: selected, "the click dropped the selection")
         // A drag of the pen's tip in the entry that draws no shape: played back whole, it
         // selects from where it began to the end, and a typed x replaces what it selected.
         try pen.motion(x: box.x + 40, y: entryY, absolute: true)
