@@ -76,6 +76,8 @@ open class StrokeGestureRecognizer: GestureRecognizer {
 
     /// Whether the fingers are resting before a `start: hold` stroke.
     public var isResting: Bool { restingAt != nil }
+    /// When the fingers of a `start: hold` stroke had rested long enough, and the drawing began.
+    public private(set) var restEndedAt: Double?
 
     static func allowed(_ shapes: [String], in classifier: StrokeClassifier) -> [Bool] {
         classifier.shapeNames.map { name in
@@ -131,6 +133,7 @@ open class StrokeGestureRecognizer: GestureRecognizer {
         guard restingAt != nil, state == .possible else { return }
         // Rested: the drawing starts here.
         restingAt = nil
+        restEndedAt = time
         deadline = nil
         path.restart(at: TouchGeometry.centroid(of: touches))
         nextCheckLength = Thresholds.strokeFirstCheckLength
@@ -220,6 +223,7 @@ open class StrokeGestureRecognizer: GestureRecognizer {
         sharedLift = nil
         nextCheckLength = Thresholds.strokeFirstCheckLength
         restingAt = nil
+        restEndedAt = nil
         deadline = nil
     }
 }

@@ -119,9 +119,32 @@ public struct FeedbackTracker {
                 let acted = commitment == .acted
                 return show(acted ? text : text + Self.cancelledSuffix, acted ? .committed : .cancelled, scene)
             }
+        case let .transition(recognizer, .possible, .possible, .timer, time):
+            // A `start: hold` stroke's fingers have rested: the drawing starts, and the label says so.
+            guard let stroke = recognizer as? StrokeGestureRecognizer, stroke.restEndedAt == time,
+                let binding = scene.binding(for: recognizer), (binding.feedback ?? enabled) == .on
+            else { return nil }
+            let point = TouchGeometry.centroid(of: stroke.touches)
+            place(binding, settingsStyle, start: point, scene)
+            current = ObjectIdentifier(recognizer)
+            hideAt = nil
+            measurement = .none
+            location = scene.description.pixels(fromPoints: point)
+            return show(Self.text(binding, .none) + Self.drawNow(stroke.shapes), .pending, scene)
+        case let .transition(recognizer, _, .failed, _, time) where current == ObjectIdentifier(recognizer):
+            // The drawing it announced was none of the shapes.
+            guard let binding = scene.binding(for: recognizer) else { return nil }
+            current = nil
+            hideAt = time + Self.linger
+            return show(Self.text(binding, measurement) + Self.cancelledSuffix, .cancelled, scene)
         case .transition, .action, .delivery, .pointerDelivery:
             return nil
         }
+    }
+
+    /// What the label of a `start: hold` stroke adds once the fingers have rested.
+    static func drawNow(_ shapes: [String]) -> String {
+        " · draw " + shapes.joined(separator: " or ")
     }
 
     /// What a label says while lifting would withdraw its binding's actions, and once it did.

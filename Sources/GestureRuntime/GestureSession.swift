@@ -45,6 +45,10 @@ public final class GestureSession {
     var pad = PadGestureSynthesizer()
     /// When a gesture last began or was recognized, for `when: { quiet }`.
     var lastGestureTime: Double?
+    /// The scene's `start: hold` strokes, whose rest ending is reported (`reportRestsEnded`),
+    /// and for each the rest end last reported.
+    private var restingStrokes: [StrokeGestureRecognizer] = []
+    private var reportedRestEnds: [Double?] = []
 
     /// Starts a session on a desktop.
     public init(configuration: Configuration, scene description: SceneDescription) {
@@ -53,6 +57,8 @@ public final class GestureSession {
         scene = SceneBuilder.build(configuration, scene: description, strokeClassifier: strokeClassifier)
         engine = GestureEngine(root: scene.root)
         runtime = BindingRuntime(scene: scene)
+        restingStrokes = Self.restingStrokes(in: scene)
+        reportedRestEnds = restingStrokes.map { _ in nil }
         outputs.reserveCapacity(64)
         installConditions()
         samples.reserveCapacity(16)
@@ -87,6 +93,7 @@ public final class GestureSession {
         }
         engine.handle(samples, at: time)
         collect()
+        reportRestsEnded()
         follow(samples, at: time)
     }
 
@@ -104,11 +111,33 @@ public final class GestureSession {
             } else {
                 engine.advance(to: deadline)
                 collect()
+                reportRestsEnded()
             }
         }
         engine.advance(to: time)
         collect()
         applyPendingChanges()
+    }
+
+    static func restingStrokes(in scene: GestureScene) -> [StrokeGestureRecognizer] {
+        scene.recognizers.compactMap { recognizer, _ in
+            (recognizer as? StrokeGestureRecognizer).flatMap { $0.holdDuration == nil ? nil : $0 }
+        }
+    }
+
+    /// A `start: hold` stroke whose fingers have just rested long enough stays possible, so the
+    /// engine reports no transition; the session reports one, possible to possible by its timer,
+    /// so that the indicator can say a stroke is being drawn (`FeedbackTracker`).
+    /// The engine fires a due timer in `advance(to:)` or before a frame's touches, so both ask.
+    private func reportRestsEnded() {
+        for index in restingStrokes.indices {
+            let stroke = restingStrokes[index]
+            guard let time = stroke.restEndedAt, reportedRestEnds[index] != time, stroke.state == .possible else {
+                continue
+            }
+            reportedRestEnds[index] = time
+            outputs.append(.transition(stroke, from: .possible, to: .possible, cause: .timer, time: time))
+        }
     }
 
     /// Ends every gesture and decides every touch now: for shutdown and lost devices.
@@ -148,6 +177,8 @@ public final class GestureSession {
         pendingConfiguration = nil
         scene = SceneBuilder.build(configuration, scene: description, strokeClassifier: strokeClassifier)
         runtime = BindingRuntime(scene: scene)
+        restingStrokes = Self.restingStrokes(in: scene)
+        reportedRestEnds = restingStrokes.map { _ in nil }
         engine.root = scene.root
         installConditions()
     }

@@ -111,6 +111,44 @@ struct FeedbackTrackerTests {
         #expect((shown.dropFirst().first?.location.x ?? 0) > 1250, "the label follows the fingers back")
     }
 
+    /// A `start: hold` stroke: once the finger has rested, the label says to draw; then that the
+    /// drawing acted, or that it was none of the shapes.
+    @Test(arguments: [true, false])
+    func aStrokeThatStartsWithAHoldSaysWhenToDraw(drawsTheShape: Bool) throws {
+        let yaml = """
+            settings:
+              feedback: on
+            gestures:
+              - name: save
+                stroke: { shape: checkmark, start: hold }
+                do: { keys: ctrl+s }
+            """
+        var frames: [(Double, [TouchSample])] = [(0, Self.touches(.began, [(300, 300)]))]
+        frames.append((0.6, Self.touches(.moved, [(301, 301)])))
+        // A checkmark of about 200 pt from where the finger rests, or a short wobble to the left.
+        var path: [(Double, Double)] = []
+        if drawsTheShape {
+            for step in 1...14 { path.append((301 + Double(step) * 5, 301 + Double(step) * 7)) }
+            for step in 1...30 { path.append((371 + Double(step) * 6, 399 - Double(step) * 9)) }
+        } else {
+            for step in 1...10 { path.append((301 - Double(step) * 3, 301)) }
+        }
+        for (index, point) in path.enumerated() {
+            frames.append((0.61 + Double(index) * 0.008, Self.touches(.moved, [point])))
+        }
+        let last = path[path.count - 1]
+        frames.append((0.7 + Double(path.count) * 0.008, Self.touches(.ended, [last])))
+        let effects = try Self.effects(frames, until: 3, yaml: yaml)
+        let shown = effects.compactMap { effect -> (String, FeedbackTracker.Indicator.Tone)? in
+            if case .show(let indicator) = effect { return (indicator.text, indicator.tone) }
+            return nil
+        }
+        #expect(shown.first.map { $0.0 == "save · draw checkmark" && $0.1 == .pending } == true, "\(shown)")
+        let final = try #require(shown.last)
+        #expect(drawsTheShape ? final.1 == .committed : final.1 == .cancelled, "\(shown)")
+        #expect(effects.last == .hide)
+    }
+
     @Test func theIndicatorNamesTheMonitorUnderTheFingers() throws {
         let left = Rect(x: 0, y: 0, width: 960, height: 1080), right = Rect(x: 960, y: 0, width: 960, height: 1080)
         let effects = try Self.effects(

@@ -311,6 +311,8 @@ final class Daemon {
                     logger.debug("\(EngineEvent.transition(recognizer, from: from, to: to, cause: cause, time: time))")
                 }
                 control?.publish(.transition(recognizer, from: from, to: to, cause: cause, time: time))
+                // A `start: hold` stroke's rest ending, and a failure of what the indicator shows.
+                noteFeedback(output)
             }
         }
         session.removeAllOutputs()
