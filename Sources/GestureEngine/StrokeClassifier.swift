@@ -424,32 +424,8 @@ public struct StrokeClassifier: Sendable {
 
     /// `count` points spaced equally along the path.
     public static func resample(_ points: [Point], count: Int) -> [Point] {
-        var length = 0.0
-        for index in 1..<points.count { length += points[index].distance(to: points[index - 1]) }
-        guard length > 0 else { return Array(repeating: points[0], count: count) }
-        let interval = length / Double(count - 1)
-        var result = [points[0]]
-        result.reserveCapacity(count)
-        var travelled = 0.0
-        var previous = points[0]
-        var index = 1
-        while index < points.count && result.count < count {
-            let current = points[index]
-            let step = previous.distance(to: current)
-            if step > 0, travelled + step >= interval {
-                let t = (interval - travelled) / step
-                let point = Point(
-                    x: previous.x + t * (current.x - previous.x), y: previous.y + t * (current.y - previous.y))
-                result.append(point)
-                previous = point
-                travelled = 0
-            } else {
-                travelled += step
-                previous = current
-                index += 1
-            }
-        }
-        while result.count < count { result.append(points[points.count - 1]) }
-        return result
+        var xs = [Double](repeating: 0, count: count), ys = xs
+        resample(points[...], into: &xs, &ys)
+        return (0..<count).map { Point(x: xs[$0], y: ys[$0]) }
     }
 }

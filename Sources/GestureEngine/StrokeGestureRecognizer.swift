@@ -80,10 +80,7 @@ open class StrokeGestureRecognizer: GestureRecognizer {
     public private(set) var restEndedAt: Double?
 
     static func allowed(_ shapes: [String], in classifier: StrokeClassifier) -> [Bool] {
-        classifier.shapeNames.map { name in
-            shapes.contains(name)
-                || (StrokeShapes.isUndirected(name) && shapes.contains { StrokeShapes.template(name, serves: $0) })
-        }
+        classifier.shapeNames.map { StrokeShapes.template($0, servesAnyOf: shapes) }
     }
 
     override open var kind: GestureKind { .custom("stroke") }
@@ -170,7 +167,7 @@ open class StrokeGestureRecognizer: GestureRecognizer {
             return
         }
         guard shapes.contains(where: { StrokeShapes.matches(match.name, wanted: $0) }) else {
-            fail(.other("drew '\(match.name)', not \(shapes.map { "'\($0)'" }.joined(separator: " or "))"))
+            fail(.other("drew '\(match.name)', not \(quotedShapes)"))
             return
         }
         recognizedShape = match.name
@@ -188,10 +185,7 @@ open class StrokeGestureRecognizer: GestureRecognizer {
         var bound = Set(shapes)
         for peer in peers { bound.formUnion(peer.shapes) }
         classifications += 1
-        let match = classifier.classify(path.points) { name in
-            bound.contains(name)
-                || (StrokeShapes.isUndirected(name) && bound.contains { StrokeShapes.template(name, serves: $0) })
-        }
+        let match = classifier.classify(path.points) { StrokeShapes.template($0, servesAnyOf: bound) }
         for peer in peers { peer.sharedLift = (time, path.length, match) }
         return match
     }

@@ -56,6 +56,13 @@ public enum StrokeShapes {
         }
     }
 
+    /// Whether the template called `template` competes for a binding that asks for one of
+    /// `wanted`: by its own name, or as the undirected shape of a directed one.
+    public static func template(_ template: String, servesAnyOf wanted: some Collection<String>) -> Bool {
+        wanted.contains(template)
+            || (isUndirected(template) && wanted.contains { Self.template(template, serves: $0) })
+    }
+
     /// Whether the template `name` is one a binding names by its direction (a circle, a diagonal).
     public static func isUndirected(_ name: String) -> Bool {
         name == "circle" || name == "line-diagonal-down" || name == "line-diagonal-up"
