@@ -101,8 +101,9 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 extension Double {
     /// A compact rendering for logs: at most three decimals, no trailing zeros.
     public var shortDescription: String {
-        if self == rounded() && abs(self) < 1e15 { return String(Int(self)) }
-        let scaled = (self * 1000).rounded() / 1000
+        // Rounded first: 605.0000001 is "605", not "605.0".
+        let scaled = abs(self) < 1e15 ? (self * 1000).rounded() / 1000 : self
+        if scaled == scaled.rounded() && abs(scaled) < 1e15 { return String(Int(scaled)) }
         return String(scaled)
     }
 }

@@ -13,10 +13,35 @@ public struct Trace: Sendable, Hashable {
     public var header: Header
     /// The input events, in file order; their times never decrease.
     public var events: [Event]
+    /// What the daemon decided and did while the trace was recorded (`delivery` and `action`
+    /// lines, as `replay` prints them): not input, kept to compare a replay with what happened.
+    public var recorded: [Recorded]
 
-    public init(header: Header = Header(), events: [Event] = []) {
+    public init(header: Header = Header(), events: [Event] = [], recorded: [Recorded] = []) {
         self.header = header
         self.events = events
+        self.recorded = recorded
+    }
+
+    /// A line of a recording that says what the daemon did, on the trace's clock.
+    public struct Recorded: Sendable, Hashable {
+        public enum What: Sendable, Hashable {
+            /// `{"t": …, "touch": 3, "delivery": "rejected"}`: the touch was kept or handed on.
+            case delivery(TouchID, Delivery)
+            /// `{"t": …, "gesture": "save", "action": {…}, "outcome": "performed"}`: the action's
+            /// parameters as the line wrote them (compact JSON), and what came of it.
+            case action(gesture: String, parameters: String, outcome: String?)
+        }
+
+        public var line: Int
+        public var time: Double
+        public var what: What
+
+        public init(line: Int, time: Double, what: What) {
+            self.line = line
+            self.time = time
+            self.what = what
+        }
     }
 
     /// The optional first line of a trace, describing the scene.

@@ -162,6 +162,11 @@ private struct Reading {
 
     private mutating func event(from object: TraceObject) throws(TraceError) {
         let time = try object.number("t", .nonNegative)
+        if let recorded = try recorded(from: object, time: time) {
+            try checkTime(time, of: object)
+            trace.recorded.append(recorded)
+            return
+        }
         let input: Trace.Input
         switch (object.has("touch"), object.has("pad")) {
         case (true, true):
@@ -177,15 +182,41 @@ private struct Reading {
             }
             input = .clock
         }
+        try checkTime(time, of: object)
+        try track(input, line: object.line)
+        trace.events.append(Trace.Event(line: object.line, time: time, input: input))
+    }
+
+    /// Times never decrease, over input and recorded lines alike.
+    private mutating func checkTime(_ time: Double, of object: TraceObject) throws(TraceError) {
         if let lastTime, time < lastTime {
             throw object.error(
                 .timeDecreased(
                     previous: TraceObject.show(.number(lastTime)),
                     found: TraceObject.show(.number(time))))
         }
-        try track(input, line: object.line)
         lastTime = time
-        trace.events.append(Trace.Event(line: object.line, time: time, input: input))
+    }
+
+    /// A `delivery` line (with `touch` and no `phase`) or an `action` line (with `gesture`): what
+    /// the daemon did while recording; nil for an input line.
+    private func recorded(from object: TraceObject, time: Double) throws(TraceError) -> Trace.Recorded? {
+        if object.has("delivery"), !object.has("phase") {
+            let id = TouchID(UInt32(try object.integer("touch", in: 0...Int(UInt32.max))))
+            let delivery = try object.word(
+                "delivery", among: [("accepted", Delivery.accepted), ("rejected", .rejected)])
+            return Trace.Recorded(line: object.line, time: time, what: .delivery(id, delivery))
+        }
+        if object.has("action"), !object.has("touch"), !object.has("pad") {
+            guard let action = object.value("action") else { return nil }
+            return Trace.Recorded(
+                line: object.line, time: time,
+                what: .action(
+                    gesture: try object.optionalString("gesture") ?? "",
+                    parameters: action.serialized(decimals: 6),
+                    outcome: try object.optionalString("outcome")))
+        }
+        return nil
     }
 
     private func touch(from object: TraceObject) throws(TraceError) -> TouchSample {

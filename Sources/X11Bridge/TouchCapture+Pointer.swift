@@ -86,7 +86,8 @@ extension TouchCapture {
             handedOver.append(
                 CapturedTouch(
                     sample: TouchSample(id: id, phase: .ended, location: track.last),
-                    time: lastEventTime, device: DeviceID(rawValue: 0), window: track.window))
+                    time: lastEventTime, device: DeviceID(rawValue: 0), window: track.window,
+                    isHandedOver: true))
         } else {
             // The finger lifted before the decision: the button goes up when the finger did.
             if first != track.last { fakeMotion(to: track.last) }

@@ -19,6 +19,11 @@ public struct CapturedTouch: Hashable, Sendable, CustomStringConvertible {
     /// The window under the touch, as the server names it (`child`: a frame or a part of one
     /// under a reparenting window manager), or none on the bare root.
     public var window: WindowID = .none
+    /// For an `ended` touch: the finger is still down, the touch went to another client (it was
+    /// rejected, or it drives the pointer); its moves and its real lift follow as
+    /// `CaptureEvent.followed`. False for a real lift, and whenever the server sends no raw
+    /// touch events to tell the two apart.
+    public var isHandedOver = false
 
     public var description: String {
         "touch \(sample.id) \(sample.phase) at (\(sample.location.x), \(sample.location.y)) "
@@ -38,6 +43,13 @@ public enum CaptureEvent: Hashable, Sendable {
     case pointer(CapturedPointerPress)
     /// Some input device came or went: the stroke buttons' grabs are taken again.
     case pointerDevicesChanged
+    /// A move or the real lift of a touch the capture handed on (`CapturedTouch.isHandedOver`),
+    /// followed through raw touch events: for recordings and live views, never for the engine.
+    case followed(CapturedTouch)
+    /// A touch landed that the capture was not given: another client holds a grab of the
+    /// pointer (a menu, a drag, a screen locker). Its `began` sample, reported once, at its first
+    /// move or its lift; the touch is that client's.
+    case elsewhere(CapturedTouch)
 }
 
 /// Grabs every touch on the screen before any application sees it, and passes each on or keeps it.
@@ -108,6 +120,9 @@ public final class TouchCapture {
     public private(set) var lastEventTime: UInt64 = 0
     /// Whether the touchpad gesture in progress is reported.
     var reportsGesture = false
+    /// Follows touches through raw events (`RawTouchFollower`), with each device's axis scale.
+    var follower = RawTouchFollower()
+    var axisScales: [DeviceID: RawTouchFollower.AxisScale] = [:]
     /// Why touchpad gestures are not captured (an old server, another client selected them); nil when they are.
     public private(set) var gesturesUnavailableReason: String?
     /// Where programmer errors (a second decision, a decision for an unknown touch) and unexpected
@@ -126,7 +141,9 @@ public final class TouchCapture {
         devices = InputDevices(connection: connection, filter: filter)
         let display = connection.display, root = Window(connection.root.rawValue)
 
-        var hierarchy = Self.mask([XI_HierarchyChanged])
+        // Raw touch events come to every client that selects them, whoever owns the touch:
+        // what follows a handed-over touch to its lift (`RawTouchFollower`).
+        var hierarchy = Self.mask([XI_HierarchyChanged, XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd])
         hierarchy.withUnsafeMutableBufferPointer { bits in
             var mask = XIEventMask(deviceid: XIAllDevices, mask_len: Int32(bits.count), mask: bits.baseAddress)
             _ = XISelectEvents(display, root, &mask, 1)
@@ -171,12 +188,12 @@ public final class TouchCapture {
                 let raw = cookie.data.assumingMemoryBound(to: XIDeviceEvent.self)
                 let touch = Self.capturedTouch(raw.pointee)
                 lastEventTime = touch.time
-                if let touch = record(
+                record(
                     touch, through: DeviceID(rawValue: raw.pointee.deviceid),
-                    grab: WindowID(rawValue: UInt64(raw.pointee.event)))
-                {
-                    events.append(.touch(touch))
-                }
+                    grab: WindowID(rawValue: UInt64(raw.pointee.event)), into: &events)
+            case XI_RawTouchBegin, XI_RawTouchUpdate, XI_RawTouchEnd:
+                let raw = cookie.data.assumingMemoryBound(to: XIRawEvent.self)
+                if let event = follow(raw.pointee) { events.append(event) }
             case XI_GesturePinchBegin, XI_GesturePinchUpdate, XI_GesturePinchEnd,
                 XI_GestureSwipeBegin, XI_GestureSwipeUpdate, XI_GestureSwipeEnd:
                 if let gesture = Self.capturedGesture(cookie), shouldReport(gesture) {
@@ -193,6 +210,7 @@ public final class TouchCapture {
                     events.append(.pointer(press))
                 }
             case XI_HierarchyChanged:
+                axisScales.removeAll()
                 if !strokeButtons.isEmpty { events.append(.pointerDevicesChanged) }
                 var changes: [DeviceChange] = []
                 devices.apply(cookie.data.assumingMemoryBound(to: XIHierarchyEvent.self), into: &changes)
@@ -223,16 +241,31 @@ public final class TouchCapture {
             window: WindowID(rawValue: UInt64(event.child)))
     }
 
-    /// Updates the ledger; returns the touch if it is to be reported, nil when it was passed on.
+    /// Updates the ledger and appends what to report of the touch: nothing when it was passed on.
     ///
     /// Whether a sequence is reported is settled at its begin, so a device disabled
     /// mid-touch still reports the end of the touches it started. The touch handed
-    /// over to the pointer is never reported again: it drives the pointer.
-    private func record(_ touch: CapturedTouch, through master: DeviceID, grab window: WindowID) -> CapturedTouch? {
+    /// over to the pointer drives the pointer; it is reported only as followed. A touch
+    /// that leaves the capture undecided, its finger still down, was taken by another
+    /// client's grab (an active pointer grab takes it at its first move): `.elsewhere` follows its end.
+    private func record(
+        _ touch: CapturedTouch, through master: DeviceID, grab window: WindowID, into events: inout [CaptureEvent]
+    ) {
+        guard let event = record(touch, through: master, grab: window) else { return }
+        events.append(event)
+        if case .touch(let ended) = event, ended.isHandedOver, ledger.isUndecided(ended.sample.id) {
+            var taken = ended
+            taken.sample.phase = .began
+            events.append(.elsewhere(taken))
+        }
+    }
+
+    private func record(_ touch: CapturedTouch, through master: DeviceID, grab window: WindowID) -> CaptureEvent? {
         if pointerTouch?.id == touch.sample.id, pointerTouch?.releaseAt == nil {
             followPointerTouch(touch)
+            _ = follower.grabbed(touch.sample.id, touch.sample.phase, at: touch.sample.location)
             if touch.sample.phase == .ended { ledger.ended(touch.sample.id) }
-            return nil
+            return .followed(touch)
         }
         let id = touch.sample.id
         let location = touch.sample.location
@@ -247,7 +280,8 @@ public final class TouchCapture {
             positions[id] = TouchTrack(
                 begin: location, last: location, window: touch.window,
                 beganAt: touch.time, lastAt: touch.time)
-            return touch
+            _ = follower.grabbed(id, .began, at: location)
+            return .touch(touch)
         case .moved, .stationary:
             guard reported.contains(id) else { return nil }
             if positions[id]?.firstStep == nil, ledger.isUndecided(id), location != positions[id]?.begin {
@@ -255,13 +289,17 @@ public final class TouchCapture {
             }
             positions[id]?.last = location
             positions[id]?.lastAt = touch.time
-            return touch
+            _ = follower.grabbed(id, touch.sample.phase, at: location)
+            return .touch(touch)
         case .ended, .cancelled:
             ledger.ended(id)
             positions[id]?.last = location
             positions[id]?.lastAt = touch.time
             if !ledger.isUndecided(id) { positions[id] = nil }
-            return reported.remove(id) != nil ? touch : nil
+            guard reported.remove(id) != nil else { return nil }
+            var ended = touch
+            ended.isHandedOver = follower.grabbed(id, touch.sample.phase, at: location) == .handedOver
+            return .touch(ended)
         }
     }
 

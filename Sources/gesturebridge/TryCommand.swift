@@ -8,13 +8,17 @@ struct TryCommand: Subcommand {
     static let discussion = """
         Connects to the daemon of the display through its control socket and asks it to \
         draw every touch on the screen (an amber mark under each finger) while this runs. \
-        Then, for every gesture you make, it prints the touches landing and lifting, each \
+        Then, for every gesture you make, it prints the touches landing and lifting (a lift \
+        when the finger lifts, also after the touch was handed to an application), each \
         binding that is a candidate as its recognizer begins, is recognized, waits for \
         another to fail or fails, with the reason and the limit ("moved 52 pt, more than \
         the 45 pt a tap allows", "2 fingers when the finger window closed, a swipe wants \
-        3", "'edge-back' was recognized first"), what a binding that acts at the lift will \
-        do, and the actions performed. The daemon behaves as it always does: actions run, \
-        touches no gesture wants reach the applications.
+        3", "'edge-back' was recognized first"; a reason several bindings share is printed \
+        once, naming them), what a binding that acts at the lift will do, and the actions. \
+        While it runs, the daemon performs no action: each is shown as it would have run \
+        ("not performed: try without --act"); with --act they run as always. Touches no \
+        gesture wants reach the applications either way, and a touch another client's grab \
+        takes (an open menu, a drag, a screen locker) is said.
 
         With --bind, each gesture is also named by its kind, fingers and direction and \
         printed as a binding, ready to paste under gestures: in the config, whether or not \
@@ -24,22 +28,25 @@ struct TryCommand: Subcommand {
 
     static let parameters: [CommandParameter] = [
         .flag("bind", help: "After each gesture, print it as a binding for the config."),
+        .flag("act", help: "Perform the actions too, as the daemon does when no try runs."),
         .option("duration", valueName: "seconds", help: "Stop after this many seconds."),
         .option("display", valueName: "display", help: "The X display whose daemon to try; default $DISPLAY.")
     ]
 
     var bind: Bool
+    var act: Bool
     var duration: Double?
     var display: String?
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         bind = arguments.flag("bind")
+        act = arguments.flag("act")
         duration = try arguments.seconds("duration")
         display = arguments.string("display")
     }
 
     func run() throws {
-        let connection = try ControlConnection.open(display: display, request: .tryOut)
+        let connection = try ControlConnection.open(display: display, request: .tryOut(acts: act))
         let output = OutputFile.standardOutput
         var transcript = TryTranscript(binds: bind)
         let start = MonotonicClock.now()

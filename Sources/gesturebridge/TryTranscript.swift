@@ -21,6 +21,11 @@ struct TryTranscript {
     private var endedAt: Double?
     /// The most input lines one gesture keeps for `--bind`: a minute of ten fingers at 100 Hz.
     static let maximumGestureLines = 60_000
+    /// The failures of one instant not printed yet, by reason in the order first seen: a reason
+    /// several bindings share is one line that names them all.
+    private var failures: (time: String, reasons: [(why: String, who: [String])])?
+    /// The most bindings one failure line names; the rest are counted.
+    static let maximumNamedFailures = 8
 
     init(binds: Bool) {
         self.binds = binds
@@ -29,9 +34,35 @@ struct TryTranscript {
     /// The lines to print once the stream has gone quiet (the end of what one read brought):
     /// the end of a gesture whose fingers all lifted.
     mutating func idle() -> [String] {
-        guard endedAt != nil else { return [] }
+        let failed = failureLines()
+        guard endedAt != nil else { return failed }
         endedAt = nil
-        return gestureOver()
+        return failed + gestureOver()
+    }
+
+    /// Keeps a failure for the line its instant's failures share; the lines of earlier ones.
+    private mutating func noteFailure(_ who: String, why: String, time: String) -> [String] {
+        let earlier = failures?.time == time ? [] : failureLines()
+        var pending = failures ?? (time, [])
+        if let index = pending.reasons.firstIndex(where: { $0.why == why }) {
+            pending.reasons[index].who.append(who)
+        } else {
+            pending.reasons.append((why, [who]))
+        }
+        failures = pending
+        return earlier
+    }
+
+    /// The failures kept, one line per reason: `✗ a (tap), b (swipe) failed: the fingers lifted …`.
+    private mutating func failureLines() -> [String] {
+        guard let pending = failures else { return [] }
+        failures = nil
+        return pending.reasons.map { reason in
+            let named = reason.who.prefix(Self.maximumNamedFailures).joined(separator: ", ")
+            let more = reason.who.count - Self.maximumNamedFailures
+            let who = more > 0 ? named + " and \(Wording.count(more, "other"))" : named
+            return pending.time + "  ✗ \(who) failed: \(reason.why)"
+        }
     }
 
     /// The lines to print for one line of the stream.
@@ -46,6 +77,18 @@ struct TryTranscript {
     }
 
     private mutating func linesAfterAnEnd(for line: String) -> [String] {
+        if let value = try? JSONValue(parsing: line), value["state"].flatMap(Self.string) == "failed",
+            let name = value["gesture"].flatMap(Self.string)
+        {
+            let kind = value["kind"].flatMap(Self.string) ?? ""
+            let time = MonitorStream.seconds(value["t"].flatMap(Self.number) ?? 0) + "  "
+            return noteFailure(
+                "\(name) (\(kind))", why: value["why"].flatMap(Self.string) ?? "no reason given", time: time)
+        }
+        return failureLines() + linesOtherThanFailures(for: line)
+    }
+
+    private mutating func linesOtherThanFailures(for line: String) -> [String] {
         if isFirst {
             isFirst = false
             return [MonitorCommand.greeting(hello: line).replacingText("monitoring", with: "trying")]
@@ -80,7 +123,14 @@ struct TryTranscript {
             return gestureLines(gestureName, value: value, time: time)
         }
         if let touch = value["touch"].flatMap(Self.number), value["delivery"].flatMap(Self.string) == "rejected" {
-            return [time + "  touch \(Int(touch)) went to the application: no gesture wanted it"]
+            return [time + "  touch \(Int(touch)) handed to the application: no gesture wanted it"]
+        }
+        if let touch = value["touch"].flatMap(Self.number), value["elsewhere"] != nil {
+            let x = value["x"].flatMap(Self.number) ?? 0, y = value["y"].flatMap(Self.number) ?? 0
+            return [
+                time + "touch \(Int(touch)) at \(x.shortDescription), \(y.shortDescription) went to another client "
+                    + "that holds the pointer (a menu, a drag or a screen locker): no gesture sees it"
+            ]
         }
         if let reload = value["reload"].flatMap(Self.string) {
             let error = value["error"].flatMap(Self.string)
@@ -119,7 +169,6 @@ struct TryTranscript {
             case "began": return [time + "  ▶ \(who) began"]
             case "ended": return [time + "  ✓ \(who) recognized"]
             case "cancelled": return [time + "  ■ \(who) cancelled" + (why.map { ": \($0)" } ?? "")]
-            case "failed": return [time + "  ✗ \(who) failed: \(why ?? "no reason given")"]
             case "waiting": return [time + "  … \(who) \(why ?? "waits")"]
             default: return []
             }

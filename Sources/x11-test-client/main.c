@@ -33,6 +33,9 @@
  *   grab-keyboard    XGrabKeyboard on the window, as a screen locker or an open menu does;
  *                    prints {"type":"grab","status":N}
  *   ungrab-keyboard  XUngrabKeyboard
+ *   grab-pointer     XGrabPointer on the window, as an open menu or a drag does;
+ *                    prints {"type":"grab","status":N}
+ *   ungrab-pointer   XUngrabPointer
  * End of stdin (the test process went away) ends the client.
  *
  * Test infrastructure, not installed.
@@ -207,6 +210,13 @@ static void run_command(Display *display, Window window, int opcode, Atom delete
         emit("{\"t\":%lld,\"type\":\"grab\",\"status\":%d}", now_us(), status);
     } else if (strcmp(command, "ungrab-keyboard") == 0) {
         XUngrabKeyboard(display, CurrentTime);
+        XSync(display, False);
+    } else if (strcmp(command, "grab-pointer") == 0 && window != None) {
+        int status = XGrabPointer(display, window, False, ButtonPressMask | ButtonReleaseMask | PointerMotionMask,
+                                  GrabModeAsync, GrabModeAsync, None, None, CurrentTime);
+        emit("{\"t\":%lld,\"type\":\"grab\",\"status\":%d}", now_us(), status);
+    } else if (strcmp(command, "ungrab-pointer") == 0) {
+        XUngrabPointer(display, CurrentTime);
         XSync(display, False);
     } else {
         emit("{\"t\":%lld,\"type\":\"unknown-command\"}", now_us());

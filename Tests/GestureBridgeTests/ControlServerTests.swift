@@ -146,7 +146,9 @@ import Testing
         Self.turn(server)
         let lines = Self.read(fd, turning: server)
         #expect(
-            lines == [#"! unknown request "follow\u0007": expected 'monitor [--json] [--moves]', 'record' or 'try'"#])
+            lines == [
+                #"! unknown request "follow\u0007": expected 'monitor [--json] [--moves]', 'record [--stroke]' or 'try [--act]'"#
+            ])
         #expect(!server.isObserved)
     }
 

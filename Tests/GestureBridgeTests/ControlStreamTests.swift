@@ -30,7 +30,8 @@ import Testing
         ("monitor --moves --json", .monitor(json: true, moves: true)),
         ("record", .record),
         ("record --stroke", .recordStroke),
-        ("try", .tryOut)
+        ("try", .tryOut(acts: false)),
+        ("try --act", .tryOut(acts: true))
     ])
     func requestLinesParseAndRoundTrip(line: String, request: ControlRequest) {
         #expect(ControlRequest(line: line) == request)
@@ -39,6 +40,7 @@ import Testing
 
     @Test(arguments: [
         "", "monitor --json --json", "monitor --follow", "record --json", "MONITOR", "replay", "try --bind",
+        "try --act --act",
         "record --stroke --stroke", "record --stroke circle", "record --strokes", "--stroke record"
     ])
     func otherLinesAreNotRequests(line: String) {

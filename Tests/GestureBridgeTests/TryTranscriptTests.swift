@@ -118,4 +118,38 @@ import Testing
                 "   0.200    ✗ next (swipe) failed: a finger lifted before a swipe was recognized", ""
             ], "the gesture ends after the lift's reactions: \(printed)")
     }
+
+    /// A reason several bindings share is one line naming them; other reasons keep their own.
+    /// Seen before: six identical "failed: 1 finger when the finger window closed" lines.
+    @Test func aFailureSharedByBindingsIsPrintedOnceNamingThem() {
+        let why = "1 finger when the finger window closed, the gesture wants 3"
+        let printed = Self.transcript(
+            [
+                #"{"t": 0.1, "touch": 1, "phase": "down", "x": 500, "y": 500}"#,
+                #"{"t": 0.25, "gesture": "next", "kind": "swipe", "state": "failed", "why": "\#(why)"}"#,
+                #"{"t": 0.25, "gesture": "menu", "kind": "tap", "state": "failed", "why": "held too long"}"#,
+                #"{"t": 0.25, "gesture": "previous", "kind": "swipe", "state": "failed", "why": "\#(why)"}"#,
+                #"{"t": 0.25, "touch": 1, "delivery": "rejected"}"#,
+                #"{"t": 0.26, "gesture": "overview", "kind": "swipe", "state": "failed", "why": "\#(why)"}"#,
+                #"{"t": 0.6, "touch": 1, "phase": "up", "x": 900, "y": 450}"#
+            ], binds: false)
+        #expect(
+            printed.filter { $0.contains("✗") } == [
+                "   0.250    ✗ next (swipe), previous (swipe) failed: \(why)",
+                "   0.250    ✗ menu (tap) failed: held too long",
+                "   0.260    ✗ overview (swipe) failed: \(why)"
+            ], "\(printed)")
+        #expect(printed.contains("   0.250    touch 1 handed to the application: no gesture wanted it"), "\(printed)")
+        #expect(printed.contains("   0.600  touch 1 up at 900, 450"), "\(printed)")
+    }
+
+    @Test func aTouchAnotherClientsGrabTookIsSaid() {
+        let printed = Self.transcript(
+            [#"{"t": 0.3, "touch": 4, "x": 520, "y": 410, "elsewhere": "another client holds the pointer"}"#],
+            binds: false)
+        #expect(
+            printed.contains(
+                "   0.300  touch 4 at 520, 410 went to another client that holds the pointer (a menu, a drag or a "
+                    + "screen locker): no gesture sees it"), "\(printed)")
+    }
 }

@@ -147,6 +147,84 @@ struct DaemonControlTests {
             replay.standardOutput.contains("\"gesture\": \"next-desktop\", \"kind\": \"swipe\", \"state\": \"ended\""))
     }
 
+    /// A one-finger drawing under the shipped default config: no gesture wants it, so it goes to
+    /// the application when `finger-window` closes (150 ms), and the finger goes on for 0.55 s.
+    /// The recording keeps it whole, to its real lift, with the daemon's decision as a line of
+    /// its own; `monitor` says it was handed on and shows one lift, the real one, where the
+    /// finger lifted. Seen failing before raw touch events were followed: the trace ended the
+    /// drawing at 0.151 s with an "up" at the hand-over, and the monitor printed that lift.
+    @Test func aDrawingHandedToTheApplicationIsRecordedAndShownWhole() throws {
+        let server = try server
+        let client = try TestClient.launchFocused(display: server.display)
+        defer { client.kill() }
+        let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Config/config.yaml")
+        let daemon = try DaemonProcess.start(
+            display: server.display, config: try String(contentsOf: shipped, encoding: .utf8), environment: runtime)
+        defer { daemon.stop() }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gb-rec-\(UUID().uuidString.prefix(8)).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let record = try tool(["record", file.path])
+        defer { record.signal(SIGKILL) }
+        let monitor = try tool(["monitor", "--moves"])
+        defer { monitor.signal(SIGKILL) }
+        try monitor.waitForOutput("windows")
+        try waitUntil("the recording's header") {
+            ((try? String(contentsOf: file, encoding: .utf8)) ?? "").contains("screen")
+        }
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+
+        // A triangle at a hand's pace: 56 frames 10 ms apart (the input is paced; nothing waits on a timer).
+        let corners = [(600.0, 300.0), (800.0, 600.0), (400.0, 600.0), (600.0, 300.0)]
+        var path: [(Double, Double)] = []
+        for side in 0..<3 {
+            let (from, to) = (corners[side], corners[side + 1])
+            for step in 0..<18 {
+                let f = Double(step) / 18
+                path.append((from.0 + (to.0 - from.0) * f, from.1 + (to.1 - from.1) * f))
+            }
+        }
+        path.append(corners[3])
+        try touchscreen.touch(id: 70, phase: .began, x: path[0].0, y: path[0].1)
+        for point in path.dropFirst().dropLast() {
+            usleep(10_000)
+            try touchscreen.touch(id: 70, phase: .moved, x: point.0, y: point.1)
+        }
+        usleep(10_000)
+        try touchscreen.touch(id: 70, phase: .moved, x: 605, y: 310)
+        try touchscreen.touch(id: 70, phase: .ended, x: 605, y: 310)
+        _ = try client.waitForEvent("the application's TouchEnd") { $0.type == "TouchEnd" }
+        try monitor.waitForOutput(" up (605, 310)")
+        record.signal(SIGINT)
+        #expect(try record.waitForExit() == 0, "\(record.standardError)")
+
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").map(String.init)
+        let touchLines = lines.filter { $0.contains("\"phase\"") }
+        let times = touchLines.compactMap { line in
+            line.firstMatch(of: /"t": ([0-9.]+)/).flatMap { Double($0.1) }
+        }
+        #expect(touchLines.first?.contains("\"phase\": \"down\"") == true, "\(lines)")
+        #expect(touchLines.last?.contains("\"phase\": \"up\", \"x\": 605, \"y\": 310") == true, "\(lines)")
+        #expect(touchLines.filter { $0.contains("\"up\"") }.count == 1, "one lift, the real one: \(lines)")
+        #expect((times.last ?? 0) >= 0.5, "the drawing lasted 0.55 s: \(lines)")
+        #expect(touchLines.count >= path.count, "every move: \(touchLines.count) lines for \(path.count + 1) frames")
+        let decision = try #require(lines.first { $0.contains("\"delivery\": \"rejected\"") }, "\(lines)")
+        let decidedAt = try #require(decision.firstMatch(of: /"t": ([0-9.]+)/).flatMap { Double($0.1) })
+        #expect(decidedAt > 0.1 && decidedAt < 0.4, "handed on when finger-window closed: \(decision)")
+
+        // The recording replays: its decision line is what happened, not input.
+        let replay = try ToolProcess(["replay", file.path, "--config", shipped.path, "--format", "json"])
+        #expect(try replay.waitForExit() == 0, "\(replay.standardError)")
+        #expect(replay.standardOutput.contains("\"delivery\": \"rejected\""), "\(replay.standardOutput)")
+
+        let shown = monitor.standardOutput.split(separator: "\n").map { String($0.dropFirst(10)) }
+        let handed = try #require(shown.firstIndex { $0.hasSuffix("rejected: handed to the application") }, "\(shown)")
+        let lifts = shown.indices.filter { shown[$0].hasPrefix("touch ") && shown[$0].contains(" up (") }
+        #expect(lifts.count == 1 && lifts[0] > handed, "one lift, after the hand-over: \(shown)")
+        #expect(shown.filter { $0.contains(" move (") }.count > 40, "the moves after the hand-over too: \(shown)")
+    }
+
     @Test func anIdleMonitorNeverWakesTheDaemonAndHearsWhenItStops() throws {
         let server = try server
         let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)

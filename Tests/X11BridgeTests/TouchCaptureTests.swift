@@ -195,3 +195,86 @@ struct TouchCaptureTests {
         try client.waitForEvent("its end") { $0.type == "TouchEnd" }
     }
 }
+
+/// Raw touch events: a touch the capture hands on is followed to its real lift, and a touch
+/// another client's grab takes is noticed.
+@Suite("Following touches after the hand-over, on a real Xorg", .serialized, .xServer([.touchscreen]))
+struct TouchFollowingTests {
+    typealias Desk = TouchCaptureTests.Desk
+
+    static func near(_ point: Point, _ x: Double, _ y: Double) -> Bool {
+        abs(point.x - x) < 1 && abs(point.y - y) < 1
+    }
+
+    @Test func aRejectedTouchIsFollowedToItsRealLiftAndAnAcceptedOneEndsOnce() throws {
+        let desk = try Desk()
+        defer { desk.finish() }
+        try desk.touchscreen.touch(id: 1, phase: .began, x: 400, y: 300)
+        try desk.touchscreen.touch(id: 1, phase: .moved, x: 430, y: 320)
+        let id = try #require(desk.touches().first?.sample.id)
+        desk.capture.reject(id)
+        let handOver = desk.drain()
+        guard case .touch(let end) = try #require(handOver.first), handOver.count == 1 else {
+            Issue.record("expected the hand-over's end alone: \(handOver)")
+            return
+        }
+        #expect(end.sample.phase == .ended && end.isHandedOver, "the finger is still down: \(end)")
+
+        try desk.touchscreen.touch(id: 1, phase: .moved, x: 600, y: 500)
+        try desk.touchscreen.touch(id: 1, phase: .moved, x: 700, y: 650)
+        try desk.touchscreen.touch(id: 1, phase: .ended, x: 700, y: 650)
+        let followed = desk.drain().compactMap { event -> CapturedTouch? in
+            if case .followed(let touch) = event { touch } else { nil }
+        }
+        #expect(followed.map(\.sample.phase) == [.moved, .moved, .ended], "\(followed)")
+        #expect(followed.allSatisfy { $0.sample.id == id })
+        #expect(followed.first.map { Self.near($0.sample.location, 600, 500) } == true, "\(followed)")
+        #expect(followed.last.map { Self.near($0.sample.location, 700, 650) } == true, "\(followed)")
+        // The application got the same touch, replayed and then live.
+        let client = try desk.client.waitForEvents("the application's touch", count: 5) { $0.type.hasPrefix("Touch") }
+        #expect(client.last?.type == "TouchEnd")
+
+        // An accepted touch ends once, at its lift, and is never "followed".
+        try desk.touchscreen.touch(id: 2, phase: .began, x: 300, y: 300)
+        let second = try #require(desk.touches().first?.sample.id)
+        desk.capture.accept(second)
+        try desk.touchscreen.touch(id: 2, phase: .moved, x: 350, y: 300)
+        try desk.touchscreen.touch(id: 2, phase: .ended, x: 350, y: 300)
+        let events = desk.drain()
+        let ends = events.compactMap { event -> CapturedTouch? in
+            if case .touch(let touch) = event, touch.sample.phase == .ended { touch } else { nil }
+        }
+        #expect(ends.count == 1 && ends.first?.isHandedOver == false, "\(events)")
+        #expect(!events.contains { if case .followed = $0 { true } else { false } }, "\(events)")
+    }
+
+    @Test func aTouchTakenByAnotherClientsPointerGrabIsSaidOnce() throws {
+        let desk = try Desk()
+        defer { desk.finish() }
+        try desk.client.grabPointer()
+        try desk.touchscreen.touch(id: 3, phase: .began, x: 500, y: 400)
+        try desk.touchscreen.touch(id: 3, phase: .moved, x: 520, y: 410)
+        try desk.touchscreen.touch(id: 3, phase: .moved, x: 540, y: 420)
+        try desk.touchscreen.touch(id: 3, phase: .ended, x: 540, y: 420)
+        let events = desk.drain()
+        let elsewhere = events.compactMap { event -> CapturedTouch? in
+            if case .elsewhere(let touch) = event { touch } else { nil }
+        }
+        #expect(elsewhere.count == 1, "\(events)")
+        #expect(elsewhere.first.map { Self.near($0.sample.location, 520, 410) } == true, "\(elsewhere)")
+        // The server gave the capture the touch's begin, then took it at the first move.
+        let ends = events.compactMap { event -> CapturedTouch? in
+            if case .touch(let touch) = event, touch.sample.phase == .ended { touch } else { nil }
+        }
+        #expect(ends.count == 1 && ends.first?.isHandedOver == true, "\(events)")
+        try desk.client.ungrabPointer()
+
+        try desk.touchscreen.touch(id: 4, phase: .began, x: 500, y: 400)
+        try desk.touchscreen.touch(id: 4, phase: .moved, x: 520, y: 410)
+        let after = desk.drain()
+        #expect(after.contains { if case .touch = $0 { true } else { false } }, "\(after)")
+        #expect(!after.contains { if case .elsewhere = $0 { true } else { false } }, "\(after)")
+        try desk.touchscreen.touch(id: 4, phase: .ended, x: 520, y: 410)
+        _ = desk.drain()
+    }
+}

@@ -43,7 +43,7 @@ struct TryCommandTests {
         defer { client.kill() }
         let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)
         defer { daemon.stop() }
-        let tester = try ToolProcess(["try", "--bind", "--display", server.display], environment: runtime)
+        let tester = try ToolProcess(["try", "--bind", "--act", "--display", server.display], environment: runtime)
         defer { tester.signal(SIGKILL) }
         try tester.waitForOutput("Ctrl-C stops")
         #expect(tester.standardOutput.contains("trying gesturebridge"), "\(tester.standardOutput)")
@@ -106,6 +106,44 @@ struct TryCommandTests {
         try tester.waitForOutput(" up at 800, 400")
         tester.signal(SIGINT)
         #expect(try tester.waitForExit() == 0)
+    }
+
+    /// Without `--act`, `try` shows what would run and nothing runs; a touch no gesture wants is
+    /// said to go to the application when it does, and lifts once, when and where the finger
+    /// lifts. Seen failing before: the swipe switched the desktop while trying, and the hand-over
+    /// printed "touch N up at 800, 400" 0.15 s into a touch that lifted at 900, 450 later.
+    @Test func withoutActNothingRunsAndAHandedOverTouchLiftsWhenTheFingerDoes() throws {
+        let server = try server
+        let client = try TestClient.launchFocused(display: server.display)
+        defer { client.kill() }
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)
+        defer { daemon.stop() }
+        let tester = try ToolProcess(["try", "--display", server.display], environment: runtime)
+        defer { tester.signal(SIGKILL) }
+        try tester.waitForOutput("Ctrl-C stops")
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+
+        try DaemonEndToEndTests.swipeLeft(
+            touchscreen, firstID: 60, interval: Self.frameInterval, step: Self.swipeStep, frames: Self.swipeFrames)
+        try tester.waitForOutput("(not performed: try without --act)")
+        #expect(tester.standardOutput.contains("✓ next-desktop (swipe) recognized"), "\(tester.standardOutput)")
+
+        try touchscreen.frame(points([61], .began, [800], y: 400))
+        try tester.waitForOutput("handed to the application: no gesture wanted it")
+        let handedOver = tester.standardOutput
+        try touchscreen.frame(points([61], .moved, [900], y: 450))
+        try touchscreen.frame(points([61], .ended, [900], y: 450))
+        try tester.waitForOutput(" up at 900, 450")
+        let lifts = tester.standardOutput.split(separator: "\n").filter { $0.contains(" up at ") }
+        #expect(lifts.count == 4, "the swipe's three fingers and this one, each once: \(tester.standardOutput)")
+        #expect(!handedOver.contains(" up at 800, 400"), "no lift at the hand-over: \(handedOver)")
+        tester.signal(SIGINT)
+        #expect(try tester.waitForExit() == 0)
+        try client.sync()
+        #expect(client.events(ofType: "KeyPress").isEmpty, "the swipe's keys did not run")
+        #expect(
+            daemon.log.contains("not performed: gesturebridge try is running without --act"),
+            "\(daemon.log.suffix(3000))")
     }
 
     /// While `try` runs, each finger has an amber mark under it; when it stops, the marks go.

@@ -118,8 +118,13 @@ final class ControlClient {
     /// Whether the daemon keeps every new touch while this client listens (`record --stroke`).
     private(set) var holdsTouches = false
 
-    /// Starts the stream the request asked for; `holdsTouches`: keep new touches meanwhile.
-    func start(_ stream: Stream, holdsTouches: Bool = false) {
+    /// Whether the daemon performs no action while this client listens (`try` without `--act`).
+    private(set) var isDryRun = false
+
+    /// Starts the stream the request asked for; `holdsTouches`: keep new touches meanwhile;
+    /// `isDryRun`: perform no action meanwhile.
+    func start(_ stream: Stream, holdsTouches: Bool = false, isDryRun: Bool = false) {
+        self.isDryRun = isDryRun
         self.stream = stream
         self.holdsTouches = holdsTouches
     }

@@ -9,8 +9,12 @@ import GestureReplay
 /// client listens. Times are seconds on the daemon's monotonic clock, the engine's
 /// time base; positions are screen pixels.
 enum ControlEvent {
-    /// A touch as the session got it: down, move, or up (also when a rejection ended it for the daemon).
+    /// A touch as the finger made it: down, move, or up, also after it went to an application
+    /// (followed through raw events), and only when the finger lifts.
     case touch(TouchSample, time: Double)
+    /// A touch the daemon was not given: another client holds the pointer (a menu, a drag, a
+    /// screen locker). Its position when first seen.
+    case elsewhere(TouchSample, time: Double)
     /// A recognizer's state change, with its cause: the daemon's `--verbose` log line.
     case transition(
         GestureRecognizer, from: GestureRecognizer.State, to: GestureRecognizer.State,
@@ -33,7 +37,7 @@ enum ControlEvent {
     /// When it happened, on the daemon's clock.
     var time: Double {
         switch self {
-        case .touch(_, let time), .transition(_, _, _, _, let time), .delivery(_, _, let time),
+        case .touch(_, let time), .elsewhere(_, let time), .transition(_, _, _, _, let time), .delivery(_, _, let time),
             .action(_, _, let time), .windows(_, let time), .reload(_, _, let time), .device(_, let time),
             .pad(_, let time), .commitment(_, _, let time):
             time
@@ -50,8 +54,10 @@ enum ControlRequest: Equatable {
     /// The same, for `record --stroke`: while it listens, the daemon keeps every new touch to
     /// itself (no gesture sees it, no application gets it), so a drawing is recorded whole.
     case recordStroke
-    /// The live tester: every event as JSON, failures with their reasons; the daemon draws the touches.
-    case tryOut
+    /// The live tester: every event as JSON, failures with their reasons; the daemon draws the
+    /// touches. With `acts` false (the default) the daemon performs no action while it listens:
+    /// it says what it would have done.
+    case tryOut(acts: Bool)
 
     /// The line a client sends, without the line feed.
     var line: String {
@@ -61,7 +67,7 @@ enum ControlRequest: Equatable {
                 .joined(separator: " ")
         case .record: "record"
         case .recordStroke: "record --stroke"
-        case .tryOut: "try"
+        case .tryOut(let acts): acts ? "try --act" : "try"
         }
     }
 
@@ -78,14 +84,16 @@ enum ControlRequest: Equatable {
         case "record" where words.count == 2 && words[1] == "--stroke":
             self = .recordStroke
         case "try" where words.count == 1:
-            self = .tryOut
+            self = .tryOut(acts: false)
+        case "try" where words.count == 2 && words[1] == "--act":
+            self = .tryOut(acts: true)
         default:
             return nil
         }
     }
 
     /// What the daemon answers to a line that is not a request.
-    static let usage = "expected 'monitor [--json] [--moves]', 'record' or 'try'"
+    static let usage = "expected 'monitor [--json] [--moves]', 'record [--stroke]' or 'try [--act]'"
 }
 
 /// The daemon's state a new client is told about: its first line, and the scene a recording starts from.

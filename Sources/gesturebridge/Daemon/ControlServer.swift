@@ -27,6 +27,8 @@ final class ControlServer {
     private(set) var isObserved = false
     /// Whether a `try` client listens: the daemon then draws every touch.
     private(set) var isTrying = false
+    /// Whether a `try` without `--act` listens: actions are shown, not performed.
+    private(set) var isDryRun = false
     /// Whether a `record --stroke` client listens: the daemon then keeps every new touch.
     private(set) var isRecordingStroke = false
     /// Where the server reports a tool it dropped.
@@ -103,7 +105,9 @@ final class ControlServer {
     }
 
     private func start(_ request: ControlRequest, for client: ControlClient, now: Double, status: ControlStatus) {
-        client.start(request.stream(origin: now), holdsTouches: request == .recordStroke)
+        client.start(
+            request.stream(origin: now), holdsTouches: request == .recordStroke,
+            isDryRun: request == .tryOut(acts: false))
         client.enqueue(status.helloLine(pid: getpid()))
         switch request {
         case .monitor, .tryOut:
@@ -162,6 +166,7 @@ final class ControlServer {
             return true
         }
         isRecordingStroke = clients.contains { $0.isSubscribed && $0.holdsTouches }
+        isDryRun = clients.contains { $0.isSubscribed && $0.isDryRun }
     }
 }
 

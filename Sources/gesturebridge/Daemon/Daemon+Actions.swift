@@ -8,6 +8,13 @@ extension Daemon {
     /// Hands a fired action to the queue (`ActionQueue`: keys wait for their window's focus,
     /// and the actions behind them keep their order), and does what it says.
     func enqueue(_ fired: FiredAction, now: Double) {
+        // `try` shows what would happen; a release still goes, so no key stays down.
+        let releasesKeys = if case .hold(_, false) = fired.action { true } else { false }
+        if control?.isDryRun == true, !releasesKeys {
+            logger.info("\(fired.gesture): \(fired.action) (not performed: gesturebridge try is running without --act)")
+            control?.publish(.action(fired, outcome: Self.dryRunOutcome, time: now))
+            return
+        }
         apply(actions.enqueue(fired, now: now, hasFocus: hasFocus))
     }
 
@@ -62,6 +69,9 @@ extension Daemon {
         logger.info("another client holds the keyboard (a screen locker or an open menu): standing aside")
         return true
     }
+
+    /// What `try` and `monitor` say of an action `try` kept from running.
+    static let dryRunOutcome = "not performed: try without --act"
 
     func perform(_ fired: FiredAction) {
         // No action while the screen is locked. A held chord's own keys can start a grab

@@ -52,6 +52,8 @@ final class Daemon {
     private let feed: TouchFeed
     /// The server's event times on the daemon's clock.
     private var serverClock = ServerClock()
+    /// Whether the last touch went to another client's grab: said once per run of such touches.
+    private var othersHoldThePointer = false
 
     init(connection: X11Connection, reloader: ConfigReloader, logger: Logger, verbose: Bool) throws {
         self.connection = connection
@@ -219,7 +221,7 @@ final class Daemon {
                 switch recordingHold.route(sample.id, sample.phase, recording: control?.isRecordingStroke == true) {
                 case .session:
                     feed.add(sample, at: time, afterInput: handleOutputs)
-                    if control?.isTrying == true { noteTouchMark(sample) }
+                    if control?.isTrying == true, !touch.isHandedOver { noteTouchMark(sample) }
                 case .held:
                     noteTouchMark(sample)
                 case .accept:
@@ -227,7 +229,18 @@ final class Daemon {
                     capture.decide(sample.id, .accepted)
                     if verbose { logger.debug("touch \(sample.id) kept for record --stroke") }
                 }
-                control?.publish(.touch(sample, time: time))
+                othersHoldThePointer = false
+                // A touch that went to an application ends for the session, not for the finger:
+                // its moves and its lift follow (`.followed`), and the tools hear those instead.
+                if !touch.isHandedOver { control?.publish(.touch(sample, time: time)) }
+            case .followed(let touch):
+                let time = serverClock.time(ofServer: touch.time, now: now, floor: feed.time)
+                if verbose { logger.debug("\(time.shortDescription) followed \(touch)") }
+                if control?.isTrying == true { noteTouchMark(touch.sample) }
+                control?.publish(.touch(touch.sample, time: time))
+            case .elsewhere(let touch):
+                let time = serverClock.time(ofServer: touch.time, now: now, floor: feed.time)
+                noteTouchTakenElsewhere(touch.sample, at: time)
             case .gesture(let gesture):
                 // A touchpad gesture is its own frame of synthesized touches.
                 feed.flush(afterInput: handleOutputs)
@@ -267,6 +280,18 @@ final class Daemon {
         feed.flush(afterInput: handleOutputs)
         drawTouchMarks()
         drawTrail()
+    }
+
+    /// A touch the capture was not given: another client holds the pointer. Said in the log once
+    /// per run of such touches (the next touch the daemon gets ends the run), and to every tool.
+    func noteTouchTakenElsewhere(_ sample: TouchSample, at time: Double) {
+        if !othersHoldThePointer {
+            othersHoldThePointer = true
+            logger.notice(
+                "touch \(sample.id) at (\(sample.location.x.shortDescription), \(sample.location.y.shortDescription)) went to another client that holds the pointer (a menu, a drag or a screen locker): no gesture sees touches until it lets go"
+            )
+        }
+        control?.publish(.elsewhere(sample, time: time))
     }
 
     /// After a frame that leaves touches held, once per touch sequence: when another client

@@ -63,13 +63,19 @@ struct MonitorStream {
         switch event {
         case let .touch(sample, _):
             let word = sample.phase.traceWord
-            let position = "(\(sample.location.x.shortDescription), \(sample.location.y.shortDescription))"
+            let position = Self.position(sample.location)
             let count = moves.map { $0 == 1 ? ", 1 move" : ", \($0) moves" } ?? ""
             return "touch \(sample.id) \(word) \(position)\(count)"
+        case let .elsewhere(sample, _):
+            return "touch \(sample.id) at \(Self.position(sample.location)) went to another client that holds the "
+                + "pointer (a menu, a drag or a screen locker): no gesture sees it"
         case let .transition(recognizer, from, to, cause, _):
             return "[\(recognizer)] \(from) → \(to) (\(cause))"
         case let .delivery(id, delivery, _):
-            return "touch \(id) \(delivery)"
+            switch delivery {
+            case .accepted: return "touch \(id) accepted"
+            case .rejected: return "touch \(id) rejected: handed to the application"
+            }
         case let .commitment(recognizer, commitment, _):
             return "[\(recognizer)] \(Self.words(commitment))"
         case let .action(fired, outcome, _):
@@ -109,6 +115,11 @@ struct MonitorStream {
         }
     }
 
+    /// A position as the text lines write it: `(1200, 500)`.
+    static func position(_ point: Point) -> String {
+        "(\(point.x.shortDescription), \(point.y.shortDescription))"
+    }
+
     /// What a commitment says: "will act at the lift", "withdrawn: moved back …".
     static func words(_ commitment: Commitment) -> String {
         switch commitment {
@@ -133,6 +144,11 @@ struct MonitorStream {
             ]
         case let .delivery(id, delivery, _):
             members += [("touch", .number(Double(id.rawValue))), ("delivery", .string("\(delivery)"))]
+        case let .elsewhere(sample, _):
+            members += [
+                ("touch", .number(Double(sample.id.rawValue))), ("x", .number(sample.location.x)),
+                ("y", .number(sample.location.y)), ("elsewhere", .string("another client holds the pointer"))
+            ]
         case let .commitment(recognizer, commitment, _):
             members += [("recognizer", .string("\(recognizer)")), ("commit", .string(Self.words(commitment)))]
         case let .action(fired, outcome, _):

@@ -9,8 +9,12 @@ import GestureReplay
 /// with the scene as it was when recording started, then touch lines and touchpad
 /// `pad` lines with `t` counted from the first of them. A sequence already under
 /// way when recording starts is left out whole, since a trace must begin each
-/// touch with `down` and each touchpad gesture with `begin`. Other events (windows,
-/// decisions, actions) are not input and are not recorded.
+/// touch with `down` and each touchpad gesture with `begin`. A touch is recorded whole, to
+/// its finger's lift, whatever the daemon decided: after it went to an application, the
+/// capture follows it through raw events. The daemon's decisions for the recorded touches
+/// and its actions are lines of their own, as `replay` prints them (`{"t": …, "touch": 3,
+/// "delivery": "rejected"}`, `{"t": …, "gesture": …, "action": {…}, "outcome": …}`), which
+/// `replay` reads as what happened, not as input. Windows and transitions are not recorded.
 struct TraceRecording {
     /// Times are kept to the microsecond: far below anything a finger does, and short to read.
     static let timeResolution = 1e-6
@@ -26,20 +30,47 @@ struct TraceRecording {
     private var openTouches: Set<TouchID> = []
     /// The touchpad gesture whose `begin` was recorded, if one is under way.
     private var openPad: PadEvent.Kind?
+    /// The recorded touches the daemon has not decided yet (a decision may come after the lift).
+    private var undecided: Set<TouchID> = []
+    /// The most undecided touches remembered: a touch kept for `record --stroke` is never
+    /// decided through the session, so the set is bounded rather than trusted to empty.
+    static let undecidedCapacity = 256
 
     /// The trace line for `event`, without its line feed; nil when it is not recorded input.
     mutating func line(for event: ControlEvent) -> String? {
         switch event {
         case let .touch(sample, time): touchLine(sample, time: time)
         case let .pad(pad, time): padLine(pad, time: time)
-        case .transition, .delivery, .action, .windows, .reload, .device, .commitment: nil
+        case let .delivery(id, delivery, time): deliveryLine(id, delivery, time: time)
+        case let .action(fired, outcome, time): actionLine(fired, outcome: outcome, time: time)
+        case .transition, .windows, .reload, .device, .commitment, .elsewhere: nil
         }
+    }
+
+    /// A recorded touch's delivery line; nil for a touch whose `down` came before the recording.
+    mutating func deliveryLine(_ id: TouchID, _ delivery: Delivery, time: Double) -> String? {
+        guard undecided.remove(id) != nil else { return nil }
+        return JSONValue.object([
+            ("t", .number(traceTime(time))), ("touch", .number(Double(id.rawValue))),
+            ("delivery", .string("\(delivery)"))
+        ]).serialized(decimals: 6)
+    }
+
+    /// An action's line, as `replay` prints it, with what came of it.
+    mutating func actionLine(_ fired: FiredAction, outcome: String, time: Double) -> String {
+        JSONValue.object([
+            ("t", .number(traceTime(time))), ("gesture", .string(fired.gesture)),
+            ("action", .object(fired.resolvedParameters)), ("outcome", .string(outcome))
+        ]).serialized(decimals: 6)
     }
 
     /// A touch line, or nil for a touch whose `down` came before the recording.
     mutating func touchLine(_ sample: TouchSample, time: Double) -> String? {
         switch sample.phase {
-        case .began: openTouches.insert(sample.id)
+        case .began:
+            openTouches.insert(sample.id)
+            if undecided.count >= Self.undecidedCapacity { undecided.removeAll() }
+            undecided.insert(sample.id)
         case .moved, .stationary: guard openTouches.contains(sample.id) else { return nil }
         case .ended, .cancelled: guard openTouches.remove(sample.id) != nil else { return nil }
         }

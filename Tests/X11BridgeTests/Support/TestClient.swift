@@ -214,13 +214,29 @@ final class TestClient: @unchecked Sendable {
 
     /// Grabs the keyboard (XGrabKeyboard on its window), as a screen locker or an open menu does.
     func grabKeyboard() throws {
-        try send("grab-keyboard")
-        let grab = try waitForEvent("grab") { $0.type == "grab" }
-        guard grab.status == 0 else {
+        try grab("keyboard", call: "XGrabKeyboard")
+    }
+
+    /// Grabs the pointer (XGrabPointer on its window), as an open menu or a drag does.
+    func grabPointer() throws {
+        try grab("pointer", call: "XGrabPointer")
+    }
+
+    /// Lets the pointer go (XUngrabPointer).
+    func ungrabPointer() throws {
+        try send("ungrab-pointer")
+        try sync()
+    }
+
+    private func grab(_ device: String, call: String) throws {
+        let earlier = events.filter { $0.type == "grab" }.count
+        try send("grab-\(device)")
+        let grab = try waitForEvents("the \(device) grab", count: earlier + 1) { $0.type == "grab" }.last
+        guard grab?.status == 0 else {
             throw NSError(
                 domain: "TestClient", code: 2,
                 userInfo: [
-                    NSLocalizedDescriptionKey: "XGrabKeyboard returned \(grab.status.map(String.init) ?? "nothing")"
+                    NSLocalizedDescriptionKey: "\(call) returned \(grab?.status.map(String.init) ?? "nothing")"
                 ])
         }
     }
