@@ -14,7 +14,8 @@ public struct Trace: Sendable, Hashable {
     /// The input events, in file order; their times never decrease.
     public var events: [Event]
     /// What the daemon decided and did while the trace was recorded (`delivery` and `action`
-    /// lines, as `replay` prints them): not input, kept to compare a replay with what happened.
+    /// lines, as `replay` prints them), and what the desktop answered it (`answer` lines): not
+    /// input; the answers are given back to the replay, the rest is kept to compare with.
     public var recorded: [Recorded]
 
     public init(header: Header = Header(), events: [Event] = [], recorded: [Recorded] = []) {
@@ -31,6 +32,12 @@ public struct Trace: Sendable, Hashable {
             /// `{"t": …, "gesture": "save", "action": {…}, "outcome": "performed"}`: the action's
             /// parameters as the line wrote them (compact JSON), and what came of it.
             case action(gesture: String, parameters: String, outcome: String?)
+            /// `{"t": …, "answer": "focus", "window": 4194305, "value": true}`: what the desktop
+            /// answered the daemon's runtime; `replay` gives it back (`RecordedDesktop`).
+            case answer(DesktopAnswer)
+            /// `{"t": …, "touch": 3, "handed-over": true}`: the touch went to an application, its
+            /// finger still down; gestures stopped seeing it here. `replay` ends it for them too.
+            case handedOver(TouchID)
         }
 
         public var line: Int

@@ -106,6 +106,18 @@ struct TraceObject {
         return Int(number)
     }
 
+    /// A required true or false.
+    func boolean(_ key: String) throws(TraceError) -> Bool {
+        guard let value = value(key) else {
+            if has(key) { throw error(.wrongType(field: path + key, expected: "true or false", found: "null")) }
+            throw error(.missingField(path + key))
+        }
+        guard case .bool(let flag) = value else {
+            throw error(.wrongType(field: path + key, expected: "true or false", found: TraceObject.show(value)))
+        }
+        return flag
+    }
+
     /// An optional string.
     func optionalString(_ key: String) throws(TraceError) -> String? {
         guard let value = value(key) else { return nil }

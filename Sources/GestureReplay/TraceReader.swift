@@ -207,6 +207,20 @@ private struct Reading {
                 "delivery", among: [("accepted", Delivery.accepted), ("rejected", .rejected)])
             return Trace.Recorded(line: object.line, time: time, what: .delivery(id, delivery))
         }
+        if object.has("handed-over"), !object.has("phase") {
+            let id = TouchID(UInt32(try object.integer("touch", in: 0...Int(UInt32.max))))
+            guard try object.boolean("handed-over") else { return nil }
+            return Trace.Recorded(line: object.line, time: time, what: .handedOver(id))
+        }
+        if object.has("answer"), !object.has("touch"), !object.has("pad") {
+            let value = try object.boolean("value")
+            let answer: DesktopAnswer =
+                switch try object.word("answer", among: [("focus", 0), ("keyboard-grabbed", 1)]) {
+                case 0: .focus(window: UInt64(try object.integer("window", in: 0...Int(UInt32.max))), value)
+                default: .keyboardGrabbed(value)
+                }
+            return Trace.Recorded(line: object.line, time: time, what: .answer(answer))
+        }
         if object.has("action"), !object.has("touch"), !object.has("pad") {
             guard let action = object.value("action") else { return nil }
             return Trace.Recorded(

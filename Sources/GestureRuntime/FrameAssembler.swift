@@ -46,15 +46,19 @@ public struct FrameAssembler {
 
     /// Adds a sample taken at `time`, first handing `emit` the frame it completes.
     public mutating func add(_ sample: TouchSample, at time: Double, emit: ([TouchSample], Double) -> Void) {
-        if frame.isEmpty || time < start || time - start > Self.instantWidth
-            || frame.contains(where: { $0.id == sample.id }) || sample.phase == .began && hasMoveOrLift
-        {
+        if startsNewFrame(sample, at: time) {
             flush(emit: emit)
             start = time
         }
         self.time = frame.isEmpty ? time : max(self.time, time)
         frame.append(sample)
         if sample.phase != .began { hasMoveOrLift = true }
+    }
+
+    /// Whether `sample` at `time` would begin the next frame (so the one being assembled is complete).
+    public func startsNewFrame(_ sample: TouchSample, at time: Double) -> Bool {
+        frame.isEmpty || time < start || time - start > Self.instantWidth
+            || frame.contains(where: { $0.id == sample.id }) || sample.phase == .began && hasMoveOrLift
     }
 
     /// Hands `emit` the frame being assembled, if any.

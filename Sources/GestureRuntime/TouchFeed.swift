@@ -23,6 +23,13 @@ public final class TouchFeed {
         frames.add(sample, at: time) { frame, instant in handle(frame, at: instant, afterInput: afterInput) }
     }
 
+    /// Hands the session the frame being gathered if `sample` at `time` would begin the next one:
+    /// so a caller that routes samples first (`BridgeRuntime`) sees them in the session's order.
+    public func flush(before sample: TouchSample, at time: Double, afterInput: () -> Void) {
+        guard frames.startsNewFrame(sample, at: time) else { return }
+        flush(afterInput: afterInput)
+    }
+
     /// Hands the session the frame being gathered, if any.
     public func flush(afterInput: () -> Void) {
         frames.flush { frame, instant in handle(frame, at: instant, afterInput: afterInput) }

@@ -177,4 +177,33 @@ import Testing
         )
         #expect(trace.header.windows.first?.title == "Café \"menu\"\n😀 😀")
     }
+
+    /// A recording's lines of what the daemon did and met are read as such, never as input.
+    @Test func aRecordingsDecisionsActionsAnswersAndHandOversAreNotInput() throws {
+        let trace = try Self.read(
+            #"{"t": 0, "touch": 3, "phase": "down", "x": 100, "y": 300}"#,
+            #"{"t": 0.06, "answer": "focus", "window": 42, "value": false}"#,
+            #"{"t": 0.06, "answer": "keyboard-grabbed", "value": false}"#,
+            #"{"t": 0.151, "touch": 3, "delivery": "rejected"}"#,
+            #"{"t": 0.152, "touch": 3, "handed-over": true}"#,
+            #"{"t": 0.3, "gesture": "save", "action": {"keys": "ctrl+s"}, "outcome": "performed"}"#,
+            #"{"t": 0.55, "touch": 3, "phase": "up", "x": 400, "y": 320}"#)
+        #expect(trace.events.map(\.line) == [1, 7], "only the touch's own lines are input")
+        #expect(
+            trace.recorded.map(\.what) == [
+                .answer(.focus(window: 42, false)), .answer(.keyboardGrabbed(false)),
+                .delivery(TouchID(3), .rejected), .handedOver(TouchID(3)),
+                .action(gesture: "save", parameters: #"{"keys": "ctrl+s"}"#, outcome: "performed")
+            ])
+        #expect(trace.recorded.map(\.time) == [0.06, 0.06, 0.151, 0.152, 0.3])
+    }
+
+    @Test func aRecordedLineWithABadValueSaysWhichLine() {
+        #expect(throws: TraceError.self) {
+            try Self.read(#"{"t": 0, "answer": "focus", "window": 42, "value": "yes"}"#)
+        }
+        #expect(throws: TraceError.self) {
+            try Self.read(#"{"t": 0, "touch": 1, "delivery": "maybe"}"#)
+        }
+    }
 }

@@ -75,16 +75,28 @@ struct DaemonPerAppTests {
         #expect(!daemon.log.contains("screen-swipe: keys"), "\(daemon.log)")
     }
 
+    /// Alpha on the left (0-900) and beta on the right (960-1920), each selecting touches.
+    static func launchAlphaAndBeta(display: String) throws -> (alpha: TestClient, beta: TestClient) {
+        let alpha = try TestClient.launch(
+            display: display, instance: "alpha", className: "Alpha", frame: (0, 0, 900, 1080), flags: [.selectTouch])
+        do {
+            let beta = try TestClient.launch(
+                display: display, instance: "beta", className: "Beta", frame: (960, 0, 960, 1080),
+                flags: [.selectTouch])
+            return (alpha, beta)
+        } catch {
+            alpha.kill()
+            throw error
+        }
+    }
+
     @Test func keysGoToTheWindowUnderTheGestureOrWithTargetActiveToTheFocusedOne() throws {
         let server = try XServer.shared()
-        let alpha = try TestClient.launch(
-            display: server.display, instance: "alpha", className: "Alpha",
-            frame: (0, 0, 900, 1080), flags: [.selectTouch])
-        defer { alpha.kill() }
-        let beta = try TestClient.launch(
-            display: server.display, instance: "beta", className: "Beta",
-            frame: (960, 0, 960, 1080), flags: [.selectTouch])
-        defer { beta.kill() }
+        let (alpha, beta) = try Self.launchAlphaAndBeta(display: server.display)
+        defer {
+            alpha.kill()
+            beta.kill()
+        }
         let daemon = try DaemonProcess.start(
             display: server.display,
             config: """

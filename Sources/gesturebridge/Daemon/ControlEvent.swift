@@ -12,6 +12,9 @@ enum ControlEvent {
     /// A touch as the finger made it: down, move, or up, also after it went to an application
     /// (followed through raw events), and only when the finger lifts.
     case touch(TouchSample, time: Double)
+    /// The session's end of a touch that went to an application, its finger still down: from
+    /// here on gestures never see it (recordings keep it, so `replay` ends it there too).
+    case handedOver(TouchSample, time: Double)
     /// A touch the daemon was not given: another client holds the pointer (a menu, a drag, a
     /// screen locker). Its position when first seen.
     case elsewhere(TouchSample, time: Double)
@@ -33,13 +36,17 @@ enum ControlEvent {
     case pad(PadEvent, time: Double)
     /// What a binding that acts at the lift will do, or did (commit or cancel).
     case commitment(GestureRecognizer, Commitment, time: Double)
+    /// What the desktop answered the runtime (a window's focus, who holds the keyboard): kept in
+    /// recordings, so that `replay` decides as the daemon did.
+    case answer(DesktopAnswer, time: Double)
 
     /// When it happened, on the daemon's clock.
     var time: Double {
         switch self {
-        case .touch(_, let time), .elsewhere(_, let time), .transition(_, _, _, _, let time), .delivery(_, _, let time),
+        case .touch(_, let time), .elsewhere(_, let time), .handedOver(_, let time), .transition(_, _, _, _, let time),
+            .delivery(_, _, let time),
             .action(_, _, let time), .windows(_, let time), .reload(_, _, let time), .device(_, let time),
-            .pad(_, let time), .commitment(_, _, let time):
+            .pad(_, let time), .commitment(_, _, let time), .answer(_, let time):
             time
         }
     }

@@ -23,33 +23,23 @@ final class Daemon {
     /// Follows the desktop's windows on a connection of its own, so the capture's
     /// event pump (which keeps only XInput events) never swallows its notifications.
     let tracker: WindowTracker
-    let session: GestureSession
-    /// Asks whether a screen locker (or a menu) holds the keyboard; on the performer's connection.
-    let lockProbe: ScreenLockProbe
-    /// Who held the keyboard when the action about to run had its focus checked: asked in the
-    /// same round trip (`hasFocus`), so `perform` need not ask again. Cleared after each effect.
-    var holderWithFocus: ScreenLockProbe.Holder?
-    private var gate = StandAsideGate()
-    /// While `record --stroke` listens: the touches the daemon keeps to itself.
-    private var recordingHold = RecordingHold()
-    private var padGate = StandAsideGate()
-    /// The same for a pen's or mouse's grabbed presses.
-    private var pointerGate = StandAsideGate()
+    /// Everything that decides: the machine `replay` runs too. The daemon feeds it what it reads
+    /// and performs the effects it returns (`performEffects`).
+    let runtime: BridgeRuntime
+    /// The runtime's questions (focus, who holds the keyboard), answered from the server.
+    let desktop: LiveDesktop
+    var session: GestureSession { runtime.session }
     let reloader: ConfigReloader
     let watcher: ConfigWatcher
     /// The socket `gesturebridge monitor` and `record` read from; nil when it could not be made.
     let control: ControlServer?
     /// Says on the desktop that a reload failed.
     let notifier: DesktopNotifier
-    /// Fired actions in order, keys waiting for their window's focus (`ActionQueue`).
-    var actions = ActionQueue()
     /// The on-screen indicator (Daemon+Feedback.swift).
     var feedbackState = FeedbackState()
     /// The window manager as last seen, to notice a change.
     var windowManager: WindowManagerInfo?
     private var captured: [CaptureEvent] = []
-    /// Touches into the session, one instant at a time, as `replay` feeds them.
-    private let feed: TouchFeed
     /// The server's event times on the daemon's clock.
     private var serverClock = ServerClock()
     /// Whether the last touch went to another client's grab: said once per run of such touches.
@@ -69,14 +59,16 @@ final class Daemon {
         // switch) from its events, which the capture's pump would drop.
         performer = try ActionPerformer(connection: try X11Connection(displayName: connection.name))
         performer.commands.keepsOutput = reloader.current.settings.commandOutput == .log
-        lockProbe = ScreenLockProbe(connection: performer.connection)
         notifier = DesktopNotifier(environment: ProcessEnvironment.current, spawner: performer.commands, logger: logger)
         watcher = try ConfigWatcher(path: reloader.path)
         tracker = WindowTracker(
             connection: try X11Connection(displayName: connection.name),
             dpi: reloader.current.settings.dpi)
-        session = GestureSession(configuration: reloader.current, scene: tracker.scene)
-        feed = TouchFeed(session: session)
+        desktop = LiveDesktop(
+            tracker: tracker, lockProbe: ScreenLockProbe(connection: performer.connection), keys: performer.keys,
+            logger: logger)
+        runtime = BridgeRuntime(
+            session: GestureSession(configuration: reloader.current, scene: tracker.scene), desktop: desktop)
         windowManager = tracker.windowManager
         // One answer to "which window manager, supporting what" for focus waits and actions.
         performer.windows.windowManager = { [tracker] in tracker.windowManager }
@@ -91,6 +83,7 @@ final class Daemon {
             control = nil
         }
         captured.reserveCapacity(64)
+        desktop.answered = { [weak self] answer, time in self?.control?.publish(.answer(answer, time: time)) }
     }
 
     /// Runs until SIGTERM or SIGINT; returns the exit status.
@@ -123,12 +116,12 @@ final class Daemon {
             followWindows()
             performer.processPendingEvents()
             performer.connection.flush()
-            drainPending(now: MonotonicClock.now())
+            drainActions(now: MonotonicClock.now())
             pumpX(now: MonotonicClock.now())
             connection.flush()
             control?.flush()
             // No gesture under way: the round trips a chord would wait for (nothing once cached).
-            if !session.isBusy { performer.prepareForActions() }
+            if !runtime.isBusy { performer.prepareForActions() }
             // Events Xlib read while waiting for a reply are invisible to poll(2): don't sleep on them.
             let queued =
                 connection.hasQueuedEvents || tracker.connection.hasQueuedEvents
@@ -148,13 +141,14 @@ final class Daemon {
             if signals.reload { reloader.reload() }
             if fds[2].revents != 0 { watcher.readEvents(now: now) }
             control?.handle(fds[Self.fixedDescriptors...], now: now, status: controlStatus)
-            if control?.isTrying != true && !recordingHold.isHolding { clearTouchMarks() }
+            if control?.isTrying != true && !runtime.isHoldingForRecording { clearTouchMarks() }
             showRecordingIndicator(control?.isRecordingStroke == true)
             if watcher.takeDueReload(now: now) { reloader.reload() }
             if fds[5].revents != 0 { reloaded() }
             pumpX(now: now)
-            session.advance(to: now)
-            handleOutputs()
+            runtime.isDryRun = control?.isDryRun == true
+            runtime.advance(to: now)
+            performEffects()
             advanceFeedback(to: now)
             capture.timerFired(at: now)
             if let due = performer.nextDeadline, due <= now {
@@ -187,14 +181,15 @@ final class Daemon {
     /// Milliseconds until the earliest deadline, or -1 to sleep until something happens.
     func pollTimeout(now: Double) -> Int32 {
         let deadlines = [
-            session.nextDeadline, watcher.reloadDeadline, performer.nextDeadline,
-            actions.nextDeadline, capture.nextDeadline, feedbackState.tracker.nextDeadline
+            runtime.nextDeadline, watcher.reloadDeadline, performer.nextDeadline,
+            capture.nextDeadline, feedbackState.tracker.nextDeadline
         ].compactMap { $0 }
         guard let earliest = deadlines.min() else { return -1 }
         return Int32(max(0, ((earliest - now) * 1000).rounded(.up)))
     }
 
-    /// Drains the X events and feeds touches to the session, a frame per instant.
+    /// Drains the X events and gives them to the runtime, then performs what it decided: one
+    /// runtime step per event, the frame's effects after each.
     ///
     /// Each event is timed by the server's stamp (`ServerClock`), so touches read in one
     /// batch keep the instants they happened at, and timers due in between fire in between.
@@ -202,68 +197,37 @@ final class Daemon {
         captured.removeAll(keepingCapacity: true)
         capture.nextEvents(into: &captured)
         guard !captured.isEmpty else { return }
+        runtime.isDryRun = control?.isDryRun == true
         for event in captured {
             switch event {
             case .touch(let touch):
                 let sample = touch.sample
-                switch gate.route(sample.id, sample.phase) {
-                case .recognize:
-                    break
-                case .passThrough:
-                    capture.decide(sample.id, .rejected)
-                    if verbose { logger.debug("touch \(sample.id) passed through: another client holds the keyboard") }
-                    continue
-                case .drop:
-                    continue
-                }
-                let time = serverClock.time(ofServer: touch.time, now: now, floor: feed.time)
+                let time = serverClock.time(ofServer: touch.time, now: now, floor: runtime.time)
                 if verbose { logger.debug("\(time.shortDescription) \(touch)") }
-                switch recordingHold.route(sample.id, sample.phase, recording: control?.isRecordingStroke == true) {
-                case .session:
-                    feed.add(sample, at: time, afterInput: handleOutputs)
-                    if control?.isTrying == true, !touch.isHandedOver { noteTouchMark(sample) }
-                case .held:
-                    noteTouchMark(sample)
-                case .accept:
-                    noteTouchMark(sample)
-                    capture.decide(sample.id, .accepted)
-                    if verbose { logger.debug("touch \(sample.id) kept for record --stroke") }
-                }
+                let route = runtime.touch(sample, at: time, recordingStroke: control?.isRecordingStroke == true)
+                performEffects()
+                if route == .passedThrough { continue }
+                if route == .held || (control?.isTrying == true && !touch.isHandedOver) { noteTouchMark(sample) }
                 othersHoldThePointer = false
                 // A touch that went to an application ends for the session, not for the finger:
                 // its moves and its lift follow (`.followed`), and the tools hear those instead.
-                if !touch.isHandedOver { control?.publish(.touch(sample, time: time)) }
+                control?.publish(touch.isHandedOver ? .handedOver(sample, time: time) : .touch(sample, time: time))
             case .followed(let touch):
-                let time = serverClock.time(ofServer: touch.time, now: now, floor: feed.time)
+                let time = serverClock.time(ofServer: touch.time, now: now, floor: runtime.time)
                 if verbose { logger.debug("\(time.shortDescription) followed \(touch)") }
                 if control?.isTrying == true { noteTouchMark(touch.sample) }
                 control?.publish(.touch(touch.sample, time: time))
             case .elsewhere(let touch):
-                let time = serverClock.time(ofServer: touch.time, now: now, floor: feed.time)
+                let time = serverClock.time(ofServer: touch.time, now: now, floor: runtime.time)
                 noteTouchTakenElsewhere(touch.sample, at: time)
             case .gesture(let gesture):
-                // A touchpad gesture is its own frame of synthesized touches.
-                feed.flush(afterInput: handleOutputs)
-                let time = serverClock.time(ofServer: gesture.time, now: now, floor: session.time)
+                let time = serverClock.time(ofServer: gesture.time, now: now, floor: runtime.time)
                 if verbose { logger.debug("touchpad \(gesture)") }
-                let pad = gesture.event
-                control?.publish(.pad(pad, time: time))
-                guard padGate.route(pad.phase, keyboardIsGrabbed: keyboardIsGrabbed) == .recognize else { continue }
-                feed.add(pad: pad, at: time, afterInput: handleOutputs)
+                control?.publish(.pad(gesture.event, time: time))
+                runtime.pad(gesture.event, at: time)
+                performEffects()
             case .pointer(let pointer):
-                feed.flush(afterInput: handleOutputs)
-                switch pointerGate.route(press: pointer.press.phase, keyboardIsGrabbed: keyboardIsGrabbed) {
-                case .recognize:
-                    follow(pointer, now: now)
-                case .passThrough:
-                    capture.decideStrokePress(.rejected, now: MonotonicClock.now())
-                    if verbose {
-                        logger.debug(
-                            "\(pointer.press.device.rawValue) press passed through: another client holds the keyboard")
-                    }
-                case .drop:
-                    continue
-                }
+                follow(pointer, now: now)
             case .pointerDevicesChanged:
                 grabStrokeButtons(session.configuration.pointerStrokeButtons)
             case .device(let change):
@@ -277,7 +241,8 @@ final class Daemon {
                 }
             }
         }
-        feed.flush(afterInput: handleOutputs)
+        runtime.flush()
+        performEffects()
         drawTouchMarks()
         drawTrail()
     }
@@ -294,58 +259,85 @@ final class Daemon {
         control?.publish(.elsewhere(sample, time: time))
     }
 
-    /// After a frame that leaves touches held, once per touch sequence: when another client
-    /// holds the keyboard (a screen locker, a menu), ends every gesture and passes the held
-    /// touches to it. Asked after the frame's rejections went out, so that a touch no gesture
-    /// wants never waits for the round trip, and after each frame, not each read: a whole tap
-    /// read at once must not be recognized (and its touch kept from the locker) first. The
-    /// session ignores the cancelled touches' samples already read.
-    func standAsideIfTheKeyboardIsGrabbed() {
-        guard gate.mayAsk,
-            gate.settle(holding: capture.holdsUndecidedTouches, keyboardIsGrabbed: keyboardIsGrabbed)
-        else { return }
-        if verbose { logger.debug("touch sequence passed through: another client holds the keyboard") }
-        session.cancelAll(at: session.time)
-        handleOutputs()
-    }
-
-    /// Decides touches, performs actions and logs, in the order the session reported them.
-    func handleOutputs() {
-        for output in session.outputs {
-            switch output {
-            case let .delivery(id, delivery, time):
-                decide(id, delivery)
-                if verbose { logger.debug("\(EngineEvent.delivery(id, delivery, time: time))") }
-                control?.publish(.delivery(id, delivery, time: time))
-            case .pointerDelivery(let decision):
-                capture.decideStrokePress(decision.delivery, now: MonotonicClock.now())
-                if verbose { logger.debug("\(decision.type) press \(decision.delivery)") }
-            case .action(let fired):
-                enqueue(fired, now: MonotonicClock.now())
-            case let .state(recognizer, state, _, _):
-                logger.debug("\(recognizer): \(state)")
-                noteFeedback(output)
-            case let .commitment(recognizer, commitment, time):
-                if case .withdrawn(let reason) = commitment {
-                    logger.info("\(recognizer): withdrawn, nothing done: \(reason)")
-                }
-                noteFeedback(output)
-                control?.publish(.commitment(recognizer, commitment, time: time))
-            case let .transition(recognizer, from, to, cause, time):
+    /// Performs the runtime's effects in order: decisions to the server, actions, logs, the
+    /// tools' events, the indicator.
+    func performEffects() {
+        for effect in runtime.effects {
+            switch effect {
+            case .output(let output):
+                perform(output)
+            case .passThrough(let id):
+                capture.decide(id, .rejected)
+                if verbose { logger.debug("touch \(id) passed through: another client holds the keyboard") }
+            case .passThroughPress(let press):
+                capture.decideStrokePress(.rejected, now: MonotonicClock.now())
                 if verbose {
-                    logger.debug("\(EngineEvent.transition(recognizer, from: from, to: to, cause: cause, time: time))")
+                    logger.debug("\(press.device.rawValue) press passed through: another client holds the keyboard")
                 }
-                control?.publish(.transition(recognizer, from: from, to: to, cause: cause, time: time))
-                // A `start: hold` stroke's rest ending, and a failure of what the indicator shows.
-                noteFeedback(output)
+            case .keep(let id):
+                capture.decide(id, .accepted)
+                if verbose { logger.debug("touch \(id) kept for record --stroke") }
+            case .stoodAside:
+                if verbose { logger.debug("touch sequence passed through: another client holds the keyboard") }
+            case let .activate(window, fired, _):
+                do {
+                    try performer.windows.activate(WindowID(rawValue: window))
+                } catch {
+                    logger.warning("\(fired.gesture): could not focus window \(window): \(error)")
+                }
+            case let .perform(fired, timedOut, time):
+                if let timedOut {
+                    logger.warning("\(fired.gesture): window \(timedOut) did not take the focus in time")
+                }
+                perform(fired, at: time)
+            case let .withheld(fired, why, time):
+                switch why {
+                case .dryRun: logger.info("\(fired.gesture): \(fired.action) (\(why))")
+                case .keyboardGrabbed:
+                    logger.warning(
+                        "\(fired.gesture): \(fired.action) not run: the keyboard is grabbed by another client")
+                }
+                control?.publish(.action(fired, outcome: "\(why)", time: time))
             }
         }
-        session.removeAllOutputs()
+        runtime.removeAllEffects()
+        desktop.forgetHolder()
         connection.flush()
         // The frame's keys and clicks go out before any drawing: an action never waits for it.
         performer.connection.flush()
         drawFeedback()
-        standAsideIfTheKeyboardIsGrabbed()
+    }
+
+    /// One session output: a decision to send, a line to log, a tool's event, the indicator.
+    private func perform(_ output: GestureSession.Output) {
+        switch output {
+        case let .delivery(id, delivery, time):
+            decide(id, delivery)
+            if verbose { logger.debug("\(EngineEvent.delivery(id, delivery, time: time))") }
+            control?.publish(.delivery(id, delivery, time: time))
+        case .pointerDelivery(let decision):
+            capture.decideStrokePress(decision.delivery, now: MonotonicClock.now())
+            if verbose { logger.debug("\(decision.type) press \(decision.delivery)") }
+        case .action:
+            // Actions come through the runtime's queue as `.perform`.
+            break
+        case let .state(recognizer, state, _, _):
+            logger.debug("\(recognizer): \(state)")
+            noteFeedback(output)
+        case let .commitment(recognizer, commitment, time):
+            if case .withdrawn(let reason) = commitment {
+                logger.info("\(recognizer): withdrawn, nothing done: \(reason)")
+            }
+            noteFeedback(output)
+            control?.publish(.commitment(recognizer, commitment, time: time))
+        case let .transition(recognizer, from, to, cause, time):
+            if verbose {
+                logger.debug("\(EngineEvent.transition(recognizer, from: from, to: to, cause: cause, time: time))")
+            }
+            control?.publish(.transition(recognizer, from: from, to: to, cause: cause, time: time))
+            // A `start: hold` stroke's rest ending, and a failure of what the indicator shows.
+            noteFeedback(output)
+        }
     }
 
     /// Applies a reload that finished on its thread (`ConfigReloader`).
@@ -372,13 +364,13 @@ final class Daemon {
         grabStrokeButtons(configuration.pointerStrokeButtons)
     }
 
-    /// Feeds a pen's or mouse's grabbed press, move or release to the session.
+    /// Gives a pen's or mouse's grabbed press, move or release to the runtime.
     func follow(_ pointer: CapturedPointerPress, now: Double) {
-        let time = serverClock.time(ofServer: pointer.time, now: now, floor: session.time)
+        let time = serverClock.time(ofServer: pointer.time, now: now, floor: runtime.time)
         if verbose { logger.debug("\(time.shortDescription) \(pointer)") }
-        session.handle(pointer: pointer.press, at: time)
-        handleOutputs()
-        followTrail(pointer.press)
+        let route = runtime.pointer(pointer.press, at: time)
+        performEffects()
+        if route == .session { followTrail(pointer.press) }
     }
 
     /// Grabs the pen and mouse buttons that stroke bindings draw with, and says where. A press
@@ -416,14 +408,14 @@ final class Daemon {
 
     /// Releases every key, answers every pending touch, ungrabs; returns `status`.
     func shutdown(status: Int32) -> Int32 {
-        actions.removeAll()
+        runtime.removeAllActions()
         do { try performer.releaseAll() } catch { logger.error("releasing keys: \(error)") }
         releaseKeysLeftDown(when: "at exit")
-        session.cancelAll(at: MonotonicClock.now())
-        for output in session.outputs {
-            if case let .delivery(id, delivery, _) = output { capture.decide(id, delivery) }
+        runtime.cancelAll(at: MonotonicClock.now())
+        for effect in runtime.effects {
+            if case let .output(.delivery(id, delivery, _)) = effect { capture.decide(id, delivery) }
         }
-        session.removeAllOutputs()
+        runtime.removeAllEffects()
         capture.releaseAll()
         connection.flush()
         control?.close()

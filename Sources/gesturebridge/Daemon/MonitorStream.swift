@@ -30,6 +30,10 @@ struct MonitorStream {
 
     /// The line for `event`, without its line feed; nil for a move that is throttled away.
     mutating func line(for event: ControlEvent) -> String? {
+        // The desktop's answers are for recordings: the runtime's own questions, many a second while keys wait.
+        if case .answer = event { return nil }
+        // The delivery line already said it: "touch 3 rejected: handed to the application".
+        if case .handedOver = event { return nil }
         var moves: Int?
         if case let .touch(sample, time) = event {
             switch sample.phase {
@@ -66,6 +70,10 @@ struct MonitorStream {
             let position = Self.position(sample.location)
             let count = moves.map { $0 == 1 ? ", 1 move" : ", \($0) moves" } ?? ""
             return "touch \(sample.id) \(word) \(position)\(count)"
+        case let .handedOver(sample, _):
+            return "touch \(sample.id) handed over"
+        case let .answer(answer, _):
+            return "desktop answered \(answer.word): \(answer.value)"
         case let .elsewhere(sample, _):
             return "touch \(sample.id) at \(Self.position(sample.location)) went to another client that holds the "
                 + "pointer (a menu, a drag or a screen locker): no gesture sees it"
@@ -144,6 +152,10 @@ struct MonitorStream {
             ]
         case let .delivery(id, delivery, _):
             members += [("touch", .number(Double(id.rawValue))), ("delivery", .string("\(delivery)"))]
+        case let .handedOver(sample, _):
+            members += [("touch", .number(Double(sample.id.rawValue))), ("handed-over", .bool(true))]
+        case let .answer(answer, _):
+            members += [("answer", .string(answer.word)), ("value", .bool(answer.value))]
         case let .elsewhere(sample, _):
             members += [
                 ("touch", .number(Double(sample.id.rawValue))), ("x", .number(sample.location.x)),

@@ -43,8 +43,29 @@ struct TraceRecording {
         case let .pad(pad, time): padLine(pad, time: time)
         case let .delivery(id, delivery, time): deliveryLine(id, delivery, time: time)
         case let .action(fired, outcome, time): actionLine(fired, outcome: outcome, time: time)
+        case let .answer(answer, time): answerLine(answer, time: time)
+        case let .handedOver(sample, time): handedOverLine(sample.id, time: time)
         case .transition, .windows, .reload, .device, .commitment, .elsewhere: nil
         }
+    }
+
+    /// Where gestures stopped seeing a recorded touch that went to an application, its finger
+    /// still down: `{"t": …, "touch": 3, "handed-over": true}`. The touch's lines go on to its lift;
+    /// `replay` ends the touch for the gestures here, as the daemon did.
+    mutating func handedOverLine(_ id: TouchID, time: Double) -> String? {
+        guard openTouches.contains(id) else { return nil }
+        return JSONValue.object([
+            ("t", .number(traceTime(time))), ("touch", .number(Double(id.rawValue))), ("handed-over", .bool(true))
+        ]).serialized(decimals: 6)
+    }
+
+    /// What the desktop answered the runtime: `{"t": …, "answer": "focus", "window": 4194305,
+    /// "value": true}`, so that `replay` gets the same answers at the same times.
+    mutating func answerLine(_ answer: DesktopAnswer, time: Double) -> String {
+        var members: [(String, JSONValue)] = [("t", .number(traceTime(time))), ("answer", .string(answer.word))]
+        if case .focus(let window, _) = answer { members.append(("window", .number(Double(window)))) }
+        members.append(("value", .bool(answer.value)))
+        return JSONValue.object(members).serialized(decimals: 6)
     }
 
     /// A recorded touch's delivery line; nil for a touch whose `down` came before the recording.
