@@ -63,6 +63,9 @@ let package = Package(
         .target(name: "YAMLReader", dependencies: ["CYAML"], swiftSettings: withoutRegex),
         // Substring search without the regex engine (see `withoutRegex`).
         .target(name: "TextSearch", swiftSettings: withoutRegex),
+        // JSON values with their keys in order, a bounded parser and the one number format: for
+        // traces and replay output, and for the control socket's lines, which need no replay.
+        .target(name: "JSON", swiftSettings: withoutRegex),
         .target(
             name: "GestureConfig", dependencies: ["GestureEngine", "YAMLReader", "TextSearch"],
             swiftSettings: withoutRegex),
@@ -82,13 +85,13 @@ let package = Package(
         ),
         .target(
             name: "GestureReplay",
-            dependencies: ["GestureEngine", "GestureConfig", "GestureRuntime", "YAMLReader", "TextSearch"],
+            dependencies: ["GestureEngine", "GestureConfig", "GestureRuntime", "JSON", "YAMLReader", "TextSearch"],
             swiftSettings: withoutRegex
         ),
         .executableTarget(
             name: "gesturebridge",
             dependencies: [
-                "GestureEngine", "GestureConfig", "GestureRuntime", "GestureReplay", "X11Bridge", "TextSearch",
+                "GestureEngine", "GestureConfig", "GestureRuntime", "GestureReplay", "X11Bridge", "JSON", "TextSearch",
                 .product(name: "Logging", package: "swift-log"),
                 .product(
                     name: "MallocInterposerSwift", package: "malloc-interposer",
@@ -129,7 +132,8 @@ let package = Package(
         .testTarget(
             name: "GestureReplayTests",
             dependencies: [
-                "GestureReplay", "GestureConfig", "GestureRuntime", "GestureEngine", "FuzzTargets", "TestReaper",
+                "GestureReplay", "GestureConfig", "GestureRuntime", "GestureEngine", "JSON", "FuzzTargets",
+                "TestReaper",
                 "TestSupport",
                 // Not imported: built so that the tests can run `gesturebridge replay` as a process.
                 "gesturebridge"
@@ -141,7 +145,7 @@ let package = Package(
             name: "GestureBridgeTests",
             dependencies: [
                 "gesturebridge", "GestureReplay", "GestureRuntime", "GestureConfig", "GestureEngine",
-                "X11Bridge", "YAMLReader", "TestReaper", "TestSupport", "TestCredentials"
+                "X11Bridge", "JSON", "YAMLReader", "TestReaper", "TestSupport", "TestCredentials"
             ]
         ),
         // make install, the systemd unit, the autostart entry and the .deb, driven through the

@@ -185,9 +185,9 @@ public enum ActionPhase: String, Hashable, Sendable, CaseIterable {
     ///
     /// Steps and held chords act as the gesture runs whatever this is; a long press
     /// acts when it begins, its point being the wait.
-    public static func `default`(for kind: RecognizerKind, feedback: Bool, acts: Bool) -> ActionPhase {
+    public static func `default`(for kind: GestureKind, feedback: Bool, acts: Bool) -> ActionPhase {
         switch kind {
-        case .tap, .stroke: .end
+        case .tap, .stroke, .custom: .end
         case .longPress: .begin
         case .swipe: feedback ? .end : .begin
         case .pan, .pinch, .rotate: feedback && acts ? .end : .begin

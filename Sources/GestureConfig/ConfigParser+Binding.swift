@@ -21,7 +21,7 @@ struct BindingDraft {
 extension ConfigParser {
     /// The keys a binding may have.
     static let bindingKeys =
-        ["name"] + RecognizerKind.allCases.map(\.rawValue)
+        ["name"] + GestureKind.builtIn.map(\.description)
         + [
             "after", "with", "not-prevented-by", "does-not-prevent", "cancels-touches", "when", "on", "do", "repeat",
             "steps", "hold", "target", "device", "feedback"
@@ -49,10 +49,10 @@ extension ConfigParser {
     func binding(_ node: Node, scope: BindingScope, generatedName: String) -> Binding? {
         let errorCount = errors.count
         let fields = fields(of: node, in: "a gesture", allowed: Self.bindingKeys) { key in
-            guard let owner = RecognizerKind.allCases.first(where: { $0.parameterKeys.contains(key) }) else {
+            guard let owner = GestureKind.builtIn.first(where: { $0.parameterKeys.contains(key) }) else {
                 return nil
             }
-            return "put it inside the recognizer, as in '\(owner.rawValue): { \(key): … }'"
+            return "put it inside the recognizer, as in '\(owner.description): { \(key): … }'"
         }
         guard let fields else { return nil }
 
@@ -73,18 +73,18 @@ extension ConfigParser {
                 oneWay: notPreventedBy.map { ("not-prevented-by", $0.name, $0.node) }
                     + doesNotPrevent.map { ("does-not-prevent", $0.name, $0.node) }))
 
-        let recognizerFields = fields.entries.filter { RecognizerKind(rawValue: $0.key) != nil }
-        var kind: RecognizerKind?
+        let recognizerFields = fields.entries.filter { GestureKind(configKey: $0.key) != nil }
+        var kind: GestureKind?
         var spec: RecognizerSpec?
         switch recognizerFields.count {
         case 0:
             report(
                 .missingKey, at: node, "gesture '\(name)' has no recognizer",
-                suggestion: "add one of \(Suggestion.list(RecognizerKind.allCases.map(\.rawValue)))"
+                suggestion: "add one of \(Suggestion.list(GestureKind.builtIn.map(\.description)))"
             )
         case 1:
             let field = recognizerFields[0]
-            kind = RecognizerKind(rawValue: field.key)
+            kind = GestureKind(configKey: field.key)
             spec = kind.flatMap { recognizer($0, field) }
         default:
             let second = recognizerFields[1]
@@ -182,7 +182,7 @@ extension ConfigParser {
         switch spec {
         case .tap, .longPress:
             return (
-                "a touchpad gives X no \(spec.kind.rawValue) gestures, only its swipes and pinches (its taps are clicks)",
+                "a touchpad gives X no \(spec.kind.description) gestures, only its swipes and pinches (its taps are clicks)",
                 "leave out 'device: touchpad', or bind a touchpad swipe or pinch"
             )
         case .swipe(let parameters) where (parameters.numberOfTouchesRequired ?? 1) < 3:
@@ -233,11 +233,11 @@ extension ConfigParser {
     }
 
     /// `repeat: 150ms`: a swipe's or long press's `do` again while the fingers stay down.
-    private func repeatInterval(_ field: Field, kind: RecognizerKind?, phase: ActionPhase?) -> Double? {
+    private func repeatInterval(_ field: Field, kind: GestureKind?, phase: ActionPhase?) -> Double? {
         guard kind == .swipe || kind == .longPress else {
             report(
                 .neverFires, at: field.keyNode,
-                "'repeat' applies to a swipe or a long press, not \(kind.map { "a \($0.rawValue)" } ?? "this gesture")",
+                "'repeat' applies to a swipe or a long press, not \(kind.map { "a \($0.description)" } ?? "this gesture")",
                 found: "repeat", suggestion: "remove 'repeat', or use 'steps:' on a pan, pinch or rotation")
             return nil
         }
@@ -273,12 +273,12 @@ extension ConfigParser {
     }
 
     /// `on: begin|update|end`; a swipe has begin (when recognized) and end (at the lift), a tap none.
-    private func phase(_ field: Field, kind: RecognizerKind?) -> ActionPhase? {
+    private func phase(_ field: Field, kind: GestureKind?) -> ActionPhase? {
         if let kind, kind == .tap || kind == .stroke {
             report(
                 .neverFires, at: field.keyNode,
-                "'on' does not apply to a \(kind.rawValue): it is recognized when the fingers lift",
-                found: "on", suggestion: "remove 'on'; a \(kind.rawValue) acts when it is recognized"
+                "'on' does not apply to a \(kind.description): it is recognized when the fingers lift",
+                found: "on", suggestion: "remove 'on'; a \(kind.description) acts when it is recognized"
             )
             return nil
         }
@@ -294,12 +294,12 @@ extension ConfigParser {
     }
 
     /// `hold: alt`: one chord held while a continuous gesture runs.
-    private func hold(_ field: Field, kind: RecognizerKind?) -> KeyChord? {
+    private func hold(_ field: Field, kind: GestureKind?) -> KeyChord? {
         if let kind, !kind.isContinuous {
             report(
                 .neverFires, at: field.keyNode,
-                "'hold' applies only to continuous gestures, but \(kind.rawValue) is recognized once",
-                found: "hold", suggestion: "use 'do: { keys: … }' for a \(kind.rawValue)"
+                "'hold' applies only to continuous gestures, but \(kind.description) is recognized once",
+                found: "hold", suggestion: "use 'do: { keys: … }' for a \(kind.description)"
             )
             return nil
         }

@@ -2,7 +2,7 @@ import Glibc
 import GestureEngine
 import YAMLReader
 
-extension RecognizerKind {
+extension GestureKind {
     /// The parameter keys this kind takes in the file.
     var parameterKeys: [String] {
         switch self {
@@ -12,6 +12,7 @@ extension RecognizerKind {
         case .swipe: ["fingers", "direction", "distance", "max-duration", "max-angle"]
         case .pinch, .rotate: ["fingers", "hysteresis"]
         case .stroke: ["shape", "fingers", "max-distance", "own", "device", "button", "start", "hold"]
+        case .custom: []
         }
     }
 
@@ -21,6 +22,7 @@ extension RecognizerKind {
         case .tap, .longPress, .pan, .swipe: 1...10
         case .pinch, .rotate: 2...5
         case .stroke: 1...5
+        case .custom: 1...10
         }
     }
 }
@@ -33,17 +35,17 @@ extension ConfigParser {
     static let largestSwipeAngle = Double.pi / 4
 
     /// The recognizer spec for `field` (`swipe: { fingers: 3 }`), or nil after reporting.
-    func recognizer(_ kind: RecognizerKind, _ field: Field) -> RecognizerSpec? {
+    func recognizer(_ kind: GestureKind, _ field: Field) -> RecognizerSpec? {
         let errorCount = errors.count
-        let fields = fields(of: field.value, in: kind.rawValue, allowed: kind.parameterKeys) { key in
-            let owners = RecognizerKind.allCases.filter { $0 != kind && $0.parameterKeys.contains(key) }
+        let fields = fields(of: field.value, in: kind.description, allowed: kind.parameterKeys) { key in
+            let owners = GestureKind.builtIn.filter { $0 != kind && $0.parameterKeys.contains(key) }
             guard !owners.isEmpty else { return nil }
-            return "'\(key)' belongs to \(Suggestion.list(owners.map(\.rawValue)));"
-                + " \(kind.rawValue) takes \(Suggestion.list(kind.parameterKeys))"
+            return "'\(key)' belongs to \(Suggestion.list(owners.map(\.description)));"
+                + " \(kind.description) takes \(Suggestion.list(kind.parameterKeys))"
         }
         guard let fields else { return nil }
         let fingers = fields["fingers"].flatMap {
-            integer($0, in: kind.fingerRange, what: "'fingers' for \(kind.rawValue)")
+            integer($0, in: kind.fingerRange, what: "'fingers' for \(kind.description)")
         }
         let spec: RecognizerSpec
         switch kind {
@@ -95,6 +97,9 @@ extension ConfigParser {
                         quantity($0, Quantity.radians, where: { $0 < .pi }, rule: "less than 180deg")
                     }
                 ))
+        case .custom:
+            // A binding names only the built-in kinds (`GestureKind(configKey:)`).
+            return nil
         case .stroke:
             let device = fields["device"].flatMap { word($0, as: StrokeDevice.self) } ?? .touch
             spec = .stroke(
@@ -227,7 +232,7 @@ extension ConfigParser {
 
     /// A pan's parameters: `fingers` for an exact count, or `min-fingers` and `max-fingers`.
     private func panParameters(_ fields: Fields, fingers: Int?) -> PanParameters {
-        let range = RecognizerKind.pan.fingerRange
+        let range = GestureKind.pan.fingerRange
         if let exact = fields["fingers"] {
             for key in ["min-fingers", "max-fingers"] {
                 guard let other = fields[key] else { continue }
@@ -256,7 +261,7 @@ extension ConfigParser {
     }
 
     /// `taps` for a tap (at least 1; 0 could never fire) or a long press (0 or more).
-    private func tapCount(_ field: Field, kind: RecognizerKind) -> Int? {
+    private func tapCount(_ field: Field, kind: GestureKind) -> Int? {
         guard let taps = integer(field, in: 0...Self.maximumTaps) else { return nil }
         if kind == .tap, taps == 0 {
             report(

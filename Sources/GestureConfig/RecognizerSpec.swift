@@ -21,7 +21,7 @@ public enum RecognizerSpec: Hashable, Sendable {
     case stroke(StrokeParameters)
 
     /// The kind, matching the engine's `kind` strings.
-    public var kind: RecognizerKind {
+    public var kind: GestureKind {
         switch self {
         case .tap: .tap
         case .longPress: .longPress
@@ -30,21 +30,6 @@ public enum RecognizerSpec: Hashable, Sendable {
         case .pinch: .pinch
         case .rotate: .rotate
         case .stroke: .stroke
-        }
-    }
-}
-
-/// The six recognizer kinds, named as the file and the engine name them.
-public enum RecognizerKind: String, Hashable, Sendable, CaseIterable {
-    case tap
-    case longPress = "long-press"
-    case pan, swipe, pinch, rotate, stroke
-
-    /// Whether the recognizer reports `began`, `changed` and `ended` (true) or one recognition (false).
-    public var isContinuous: Bool {
-        switch self {
-        case .tap, .swipe, .stroke: false
-        case .longPress, .pan, .pinch, .rotate: true
         }
     }
 }

@@ -83,6 +83,7 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
         case .swipe: "a swipe"
         case .pinch: "a pinch"
         case .rotate: "a rotation"
+        case .stroke: "a stroke"
         case .custom(let name): "'\(name)'"
         }
     }

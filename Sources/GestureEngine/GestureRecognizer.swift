@@ -280,7 +280,8 @@ struct WeakRecognizer {
     init(_ recognizer: GestureRecognizer) { self.recognizer = recognizer }
 }
 
-/// What kind of gesture a recognizer recognizes, named in logs and output as the config names it.
+/// What kind of gesture a recognizer recognizes, named in logs, output and the config alike:
+/// the one list of kinds (a config binds the built-in ones, `GestureKind.builtIn`).
 public enum GestureKind: Hashable, Sendable, CustomStringConvertible {
     case tap
     case longPress
@@ -288,8 +289,18 @@ public enum GestureKind: Hashable, Sendable, CustomStringConvertible {
     case swipe
     case pinch
     case rotate
-    /// A recognizer of another kind, by its own name.
+    case stroke
+    /// A recognizer of another kind, by its own name (a library user's, such as the seeds' checkmark).
     case custom(String)
+
+    /// The kinds a binding names, in the order the file and the documentation list them.
+    public static let builtIn: [GestureKind] = [.tap, .longPress, .pan, .swipe, .pinch, .rotate, .stroke]
+
+    /// The built-in kind a config key names (`long-press`), or nil.
+    public init?(configKey: String) {
+        guard let kind = Self.builtIn.first(where: { $0.description == configKey }) else { return nil }
+        self = kind
+    }
 
     public var description: String {
         switch self {
@@ -299,7 +310,16 @@ public enum GestureKind: Hashable, Sendable, CustomStringConvertible {
         case .swipe: "swipe"
         case .pinch: "pinch"
         case .rotate: "rotate"
+        case .stroke: "stroke"
         case .custom(let name): name
+        }
+    }
+
+    /// Whether the recognizer reports `began`, `changed` and `ended` (true) or one recognition (false).
+    public var isContinuous: Bool {
+        switch self {
+        case .tap, .swipe, .stroke, .custom: false
+        case .longPress, .pan, .pinch, .rotate: true
         }
     }
 }

@@ -83,7 +83,7 @@ open class StrokeGestureRecognizer: GestureRecognizer {
         classifier.shapeNames.map { StrokeShapes.template($0, servesAnyOf: shapes) }
     }
 
-    override open var kind: GestureKind { .custom("stroke") }
+    override open var kind: GestureKind { .stroke }
 
     override open var requiredNumberOfTouches: Int { numberOfTouchesRequired }
 

@@ -1,6 +1,7 @@
 import GestureConfig
 import GestureRuntime
 import GestureEngine
+import JSON
 
 extension FiredAction {
     /// The action with its resolved parameters, as a replay `action` line shows it.

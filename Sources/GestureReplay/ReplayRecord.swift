@@ -1,4 +1,5 @@
 import GestureEngine
+import JSON
 
 /// One line of replay output: a recognizer's state message, an action the daemon would perform, or a delivery decision.
 ///

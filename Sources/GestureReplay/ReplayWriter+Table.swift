@@ -1,4 +1,5 @@
 import GestureEngine
+import JSON
 
 extension ReplayWriter {
     /// The table's column titles.

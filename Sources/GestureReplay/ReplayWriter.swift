@@ -1,4 +1,5 @@
 import GestureEngine
+import JSON
 
 /// Prints replay records in the replay contract's JSON Lines format or as a readable table.
 ///

@@ -1,3 +1,5 @@
+import JSON
+
 extension Trace.Screen {
     /// A screen written as `WxH` or `WxH@dpi`, such as `1920x1080` or `2560x1440@192`.
     ///

@@ -1,3 +1,5 @@
+import JSON
+
 /// One JSON object of a trace with typed, validating access to its fields.
 ///
 /// Every accessor either returns a value that satisfies its rule or throws a

@@ -1,5 +1,6 @@
 import GestureEngine
 import GestureRuntime
+import JSON
 
 /// Reads the JSON Lines trace format of the replay contract into a `Trace`.
 ///

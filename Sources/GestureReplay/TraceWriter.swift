@@ -1,5 +1,6 @@
 import GestureEngine
 import GestureRuntime
+import JSON
 
 /// Writes a `Trace` in the replay contract's JSON Lines format, header line first.
 ///

@@ -18,7 +18,7 @@ public struct ActionContext: Sendable, Hashable {
     /// The binding's name.
     public var gesture: String
     /// The recognizer kind, as the binding's config names it (`GESTURE_KIND` is its raw value).
-    public var kind: RecognizerKind
+    public var kind: GestureKind
     /// The state whose message fired it.
     public var state: GestureRecognizer.State
     /// The number of fingers.

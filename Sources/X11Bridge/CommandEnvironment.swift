@@ -43,7 +43,7 @@ public enum CommandEnvironment {
     public static func variables(for context: ActionContext) -> [(String, String)] {
         var values: [String: String] = [
             "GESTURE_NAME": context.gesture,
-            "GESTURE_KIND": context.kind.rawValue,
+            "GESTURE_KIND": context.kind.description,
             "GESTURE_STATE": context.state.description,
             "GESTURE_FINGERS": String(context.fingers),
             "GESTURE_X": number(context.location.x.rounded()),

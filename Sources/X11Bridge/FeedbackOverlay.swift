@@ -1,4 +1,5 @@
 internal import CX11
+import GestureRuntime
 import Glibc
 
 /// The indicator drawn over the desktop while a gesture runs: a rounded label near the
@@ -17,11 +18,8 @@ public final class FeedbackOverlay {
     /// What the indicator says and where.
     public struct Indicator: Equatable, Sendable {
         /// How the gesture stands: it will act, it has acted, or it will not.
-        public enum Tone: Sendable {
-            case pending
-            case committed
-            case cancelled
-        }
+        /// The runtime's tone (`FeedbackTracker`): one set of tones from the model to the pixels.
+        public typealias Tone = FeedbackTracker.Indicator.Tone
 
         public var text: String
         /// The point the label is centred above, in root pixels: the fingers' centre.

@@ -30,7 +30,7 @@ struct AutostartCommand: Subcommand {
                 "gesturebridge: \(Autostart.unit) is \(state) for this user; "
                     + "to start it with every login: systemctl --user enable --now gesturebridge")
         case .failed(let message):
-            ReplayCommand.printError("gesturebridge: \(message); starting the daemon directly instead")
+            printError("gesturebridge: \(message); starting the daemon directly instead")
             fallthrough
         case .runDaemon:
             try RunCommand().run()

@@ -31,10 +31,10 @@ struct ConfigOptions {
         do {
             let configuration = try ConfigLoader.load(path: path)
             // A warning's text says "warning:" already.
-            for warning in configuration.warnings { ReplayCommand.printError("\(warning)") }
+            for warning in configuration.warnings { printError("\(warning)") }
             return (configuration, path)
         } catch {
-            ReplayCommand.printError(error.description)
+            printError(error.description)
             throw ExitCode.failure
         }
     }
@@ -43,7 +43,7 @@ struct ConfigOptions {
     func requiredPath() throws -> String {
         guard let path = resolvedPath() else {
             let locator = ConfigLocator(environment: ProcessEnvironment.current)
-            ReplayCommand.printError(
+            printError(
                 """
                 gesturebridge: no config file found (looked for \(locator.candidates.joined(separator: ", "))).
                 Write one at \(locator.userConfigPath) (start from the shipped Config/config.yaml; \

@@ -3,6 +3,7 @@ import GestureConfig
 import GestureReplay
 import TextSearch
 import X11Bridge
+import JSON
 
 /// `gesturebridge devices`: the touch and gesture devices, and the monitor each is mapped to.
 struct DevicesCommand: Subcommand {
@@ -75,7 +76,7 @@ struct DevicesCommand: Subcommand {
         do {
             return try ConfigLoader.load(path: path).devices
         } catch {
-            ReplayCommand.printError(
+            printError(
                 "warning: \(path) has errors; showing the devices as if it had no devices: section")
             return DeviceSelection()
         }

@@ -15,7 +15,7 @@ struct DisplayOptions {
         do {
             return try X11Connection(displayName: display)
         } catch {
-            ReplayCommand.printError("gesturebridge: \(error)")
+            printError("gesturebridge: \(error)")
             throw ExitCode.failure
         }
     }

@@ -1,6 +1,7 @@
 import GestureConfig
 import GestureReplay
 import Glibc
+import JSON
 
 /// `gesturebridge doctor`: checks the whole setup and says how to fix each problem.
 struct DoctorCommand: Subcommand {

@@ -120,12 +120,12 @@ enum GestureBridge {
                 print(CompletionScript.script(for: shell, subcommands: subcommands), terminator: "")
             }
         } catch let error as CommandLineError {
-            ReplayCommand.printError(usageMessage(error, words: words))
+            printError(usageMessage(error, words: words))
             exit(ExitCode.usage.status)
         } catch let code as ExitCode {
             exit(code.status)
         } catch {
-            ReplayCommand.printError("\(name): \(error)")
+            printError("\(name): \(error)")
             exit(ExitCode.failure.status)
         }
     }

@@ -1,5 +1,6 @@
 import GestureEngine
 import GestureReplay
+import JSON
 
 /// `gesturebridge monitor`: shows live what the running daemon sees and does.
 struct MonitorCommand: Subcommand {
@@ -39,14 +40,14 @@ struct MonitorCommand: Subcommand {
     }
 
     func run() throws {
-        let connection = try ControlConnection.open(display: display, request: .monitor(json: json, moves: moves))
+        let connection = try DaemonConnection.open(display: display, request: .monitor(json: json, moves: moves))
         let output = OutputFile.standardOutput
         var isFirst = true
         let end = connection.readLines { line in
             defer { isFirst = false }
             return output.write((isFirst && !json ? Self.greeting(hello: line) : line) + "\n")
         }
-        try ControlConnection.finish(end)
+        try DaemonConnection.finish(end)
     }
 
     /// The first line in text: who is being watched.

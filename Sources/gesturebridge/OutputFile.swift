@@ -71,3 +71,8 @@ struct OutputFile {
         if fd > STDERR_FILENO { Glibc.close(fd) }
     }
 }
+
+/// Writes one line to standard error: a tool's messages, never its output.
+func printError(_ line: String) {
+    _ = OutputFile.standardError.write(line + "\n")
+}

@@ -52,10 +52,10 @@ struct PickCommand: Subcommand {
         let outcome: PickOutcome
         do {
             outcome = try picker.pick(timeout: timeout) {
-                ReplayCommand.printError("Touch or click the window to pick (Escape or a right click cancels)…")
+                printError("Touch or click the window to pick (Escape or a right click cancels)…")
             }
         } catch {
-            ReplayCommand.printError("gesturebridge: \(error)")
+            printError("gesturebridge: \(error)")
             throw ExitCode.failure
         }
         switch outcome {
@@ -66,13 +66,13 @@ struct PickCommand: Subcommand {
             }
             try addEntry(for: window)
         case .noWindow:
-            ReplayCommand.printError("gesturebridge: that was the desktop, not an application window; nothing picked")
+            printError("gesturebridge: that was the desktop, not an application window; nothing picked")
             throw ExitCode.failure
         case .cancelled:
-            ReplayCommand.printError("gesturebridge: pick cancelled")
+            printError("gesturebridge: pick cancelled")
             throw ExitCode.failure
         case .timedOut:
-            ReplayCommand.printError("gesturebridge: nothing was picked within \(timeout ?? 0) s")
+            printError("gesturebridge: nothing was picked within \(timeout ?? 0) s")
             throw ExitCode.failure
         }
     }
@@ -80,7 +80,7 @@ struct PickCommand: Subcommand {
     /// `--add`: the entry into the config file, written whole (a temporary file renamed over it).
     private func addEntry(for window: PickedWindow) throws {
         guard let key = PickSnippet.key(for: window) else {
-            ReplayCommand.printError(
+            printError(
                 "gesturebridge: this window has no WM_CLASS: per-application bindings cannot name it")
             throw ExitCode.failure
         }
@@ -102,20 +102,20 @@ struct PickCommand: Subcommand {
             // The daemon's bounded read: a regular UTF-8 file of at most 1 MiB.
             if let source { text = try ConfigFile.read(source) } else { text = "" }
         } catch {
-            ReplayCommand.printError(error.description)
+            printError(error.description)
             throw ExitCode.failure
         }
         let merged: String
         do {
             merged = try PickMerge.add(entry: PickSnippet.entry(forKey: key), key: key, to: text, file: path)
         } catch {
-            ReplayCommand.printError("gesturebridge: \(error)")
+            printError("gesturebridge: \(error)")
             throw ExitCode.failure
         }
         do {
             try OutputFile.replace(path, with: merged, through: path + ".gesturebridge-pick", mode: mode)
         } catch {
-            ReplayCommand.printError("gesturebridge: \(error)")
+            printError("gesturebridge: \(error)")
             throw ExitCode.failure
         }
         if let source, source != target {

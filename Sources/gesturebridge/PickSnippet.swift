@@ -1,5 +1,6 @@
 import GestureReplay
 import X11Bridge
+import JSON
 
 /// The config snippet `gesturebridge pick` prints for a window: valid YAML from its first line to its last.
 ///

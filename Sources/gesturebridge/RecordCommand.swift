@@ -3,6 +3,7 @@ import GestureEngine
 import GestureReplay
 import Glibc
 import X11Bridge
+import JSON
 
 /// `gesturebridge record FILE`: records live touches, with the window layout, as a replay trace.
 /// `gesturebridge record --stroke NAME`: records a shape of your own for `stroke:` bindings.
@@ -84,12 +85,12 @@ struct RecordCommand: Subcommand {
 
     func run() throws {
         if let stroke { return try recordStroke(stroke) }
-        let connection = try ControlConnection.open(display: display, request: .record)
+        let connection = try DaemonConnection.open(display: display, request: .record)
         let output: OutputFile
         do {
             output = try OutputFile.create(file)
         } catch {
-            ReplayCommand.printError("gesturebridge: \(error)")
+            printError("gesturebridge: \(error)")
             throw ExitCode.failure
         }
         defer { output.close() }
@@ -103,16 +104,16 @@ struct RecordCommand: Subcommand {
             summary.count(line)
             return output.write(line + "\n")
         }
-        ReplayCommand.printError(summary.report(file: file, seconds: MonotonicClock.now() - start))
+        printError(summary.report(file: file, seconds: MonotonicClock.now() - start))
         switch end {
         case .interrupted, .timeUp:
             return
         case .outputFailed:
-            ReplayCommand.printError(
+            printError(
                 "gesturebridge: writing \(output.name) failed; the trace stops at its last whole line")
             throw ExitCode.failure
         case .closed(let notice):
-            ReplayCommand.printError(
+            printError(
                 "gesturebridge: " + (notice ?? "the daemon went away")
                     + "; the trace is complete up to here")
             throw ExitCode.failure
@@ -121,15 +122,15 @@ struct RecordCommand: Subcommand {
 
     /// `--stroke NAME`: asks for `samples` drawings and saves them beside the daemon's config.
     private func recordStroke(_ name: String) throws {
-        let connection = try ControlConnection.open(display: display, request: .recordStroke)
-        ReplayCommand.printError(
+        let connection = try DaemonConnection.open(display: display, request: .recordStroke)
+        printError(
             "while this records, every new touch stays with GestureBridge: nothing reaches your applications "
                 + "and no gesture fires (the screen says so at its top)")
         var hello: JSONValue?
         var recorder = StrokeRecorder()
         let total = samples
         func ask() {
-            ReplayCommand.printError(
+            printError(
                 "draw '\(name)' (\(recorder.samples.count + 1) of \(total)), then lift every finger")
         }
         let start = MonotonicClock.now()
@@ -143,13 +144,13 @@ struct RecordCommand: Subcommand {
             case .none:
                 return true
             case .tooShort(let length):
-                ReplayCommand.printError(
+                printError(
                     "  \(Int(length)) px is too short for a stroke (at least \(Int(Thresholds.strokeMinimumLength))); again"
                 )
             case .cancelled:
-                ReplayCommand.printError("  the touches were cancelled; again")
+                printError("  the touches were cancelled; again")
             case .kept(let count, let length, let fingers):
-                ReplayCommand.printError("  kept: \(Int(length)) px with \(fingers) finger\(fingers == 1 ? "" : "s")")
+                printError("  kept: \(Int(length)) px with \(fingers) finger\(fingers == 1 ? "" : "s")")
                 if count == total { return false }
             }
             ask()
@@ -157,15 +158,15 @@ struct RecordCommand: Subcommand {
         }
         guard recorder.samples.count == total else {
             if case .closed(let notice) = end {
-                ReplayCommand.printError("gesturebridge: " + (notice ?? "the daemon went away") + "; nothing saved")
+                printError("gesturebridge: " + (notice ?? "the daemon went away") + "; nothing saved")
             } else {
-                ReplayCommand.printError(
+                printError(
                     "gesturebridge: stopped after \(recorder.samples.count) of \(total); nothing saved")
             }
             throw ExitCode.failure
         }
         guard case .string(let config) = hello?["config"], config.hasPrefix("/") else {
-            ReplayCommand.printError("gesturebridge: the daemon did not say where its config is; nothing saved")
+            printError("gesturebridge: the daemon did not say where its config is; nothing saved")
             throw ExitCode.failure
         }
         let folder = StrokeTemplateFile.folder(forConfigAt: config)
@@ -189,13 +190,13 @@ struct RecordCommand: Subcommand {
     /// watches the folder, never reads half a template.
     static func save(_ text: String, to path: String, folder: String) throws {
         if mkdir(folder, 0o700) != 0, errno != EEXIST {
-            ReplayCommand.printError("gesturebridge: cannot create \(folder): \(String(cString: strerror(errno)))")
+            printError("gesturebridge: cannot create \(folder): \(String(cString: strerror(errno)))")
             throw ExitCode.failure
         }
         do {
             try OutputFile.replace(path, with: text, through: path + ".gesturebridge-record", mode: 0o644)
         } catch {
-            ReplayCommand.printError("gesturebridge: \(error)")
+            printError("gesturebridge: \(error)")
             throw ExitCode.failure
         }
     }

@@ -83,10 +83,10 @@ struct ReplayCommand: Subcommand {
         do {
             trace = try readTrace(name: name)
         } catch let error as TraceInputError {
-            Self.printError(error.description)
+            printError(error.description)
             throw ExitCode.failure
         } catch {
-            Self.printError("gesturebridge: \(error)")
+            printError("gesturebridge: \(error)")
             throw ExitCode.failure
         }
         if convert {
@@ -96,7 +96,7 @@ struct ReplayCommand: Subcommand {
         let (configuration, configPath) = try config.load()
         logger.debug("read \(trace.events.count) events from \(name); config \(configPath)")
         let outcome = ReplayRunner.run(trace: trace, configuration: configuration, verbose: verbose)
-        for warning in outcome.warnings { Self.printError("warning: \(warning)") }
+        for warning in outcome.warnings { printError("warning: \(warning)") }
         write(outcome.records)
     }
 
@@ -116,9 +116,5 @@ struct ReplayCommand: Subcommand {
     private func write(_ records: [ReplayRecord]) {
         let format = self.format ?? .standard(forTerminal: isatty(STDOUT_FILENO) == 1)
         print(ReplayWriter(format: format).render(records), terminator: "")
-    }
-
-    static func printError(_ line: String) {
-        _ = OutputFile.standardError.write(line + "\n")
     }
 }

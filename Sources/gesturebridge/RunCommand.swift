@@ -53,12 +53,12 @@ struct RunCommand: Subcommand {
     func run() throws {
         let environment = ProcessEnvironment.current
         if !insistsOnX11, let wayland = WaylandSession.detect(in: environment) {
-            ReplayCommand.printError("gesturebridge: \(wayland.summary)")
-            ReplayCommand.printError("gesturebridge: \(WaylandSession.advice); \(WaylandSession.insist)")
+            printError("gesturebridge: \(wayland.summary)")
+            printError("gesturebridge: \(WaylandSession.advice); \(WaylandSession.insist)")
             throw ExitCode(WaylandSession.exitStatus)
         }
         if display == nil, environment["DISPLAY"]?.isEmpty ?? true {
-            ReplayCommand.printError(
+            printError(
                 "gesturebridge: no X display: DISPLAY is not set; run it in a terminal of the X11 session, "
                     + "or pass --display :0")
             throw ExitCode.failure
@@ -74,14 +74,14 @@ struct RunCommand: Subcommand {
         do {
             reloader = try ConfigReloader(path: path, logger: logger)
         } catch {
-            ReplayCommand.printError(error.description)
+            printError(error.description)
             throw ExitCode.failure
         }
         let connection: X11Connection
         do {
             connection = try X11Connection(displayName: display)
         } catch {
-            ReplayCommand.printError("gesturebridge: \(error)")
+            printError("gesturebridge: \(error)")
             throw ExitCode.failure
         }
         X11Connection.exitWhenConnectionIsLost()
@@ -91,7 +91,7 @@ struct RunCommand: Subcommand {
                 display: connection.name, paths: RuntimePaths(environment: environment),
                 origin: .current(environment: environment))
         } catch {
-            ReplayCommand.printError("gesturebridge: \(error)")
+            printError("gesturebridge: \(error)")
             throw ExitCode(error.exitStatus)
         }
         try SignalFlags.install()
@@ -99,7 +99,7 @@ struct RunCommand: Subcommand {
         do {
             daemon = try Daemon(connection: connection, reloader: reloader, logger: logger, verbose: verbose)
         } catch {
-            ReplayCommand.printError("gesturebridge: \(error)")
+            printError("gesturebridge: \(error)")
             throw ExitCode.failure
         }
         let status = daemon.run()

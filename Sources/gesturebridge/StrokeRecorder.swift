@@ -1,6 +1,7 @@
 import GestureConfig
 import GestureEngine
 import GestureReplay
+import JSON
 
 /// `record --stroke`'s state: reads the trace lines the daemon streams and cuts them into
 /// drawings, each the path of the fingers' centre from the first finger down to the last

@@ -1,6 +1,7 @@
 import GestureConfig
 import GestureEngine
 import GestureReplay
+import JSON
 import GestureRuntime
 import TextSearch
 

@@ -46,7 +46,7 @@ struct TryCommand: Subcommand {
     }
 
     func run() throws {
-        let connection = try ControlConnection.open(display: display, request: .tryOut(acts: act))
+        let connection = try DaemonConnection.open(display: display, request: .tryOut(acts: act))
         let output = OutputFile.standardOutput
         var transcript = TryTranscript(binds: bind)
         let start = MonotonicClock.now()
@@ -54,6 +54,6 @@ struct TryCommand: Subcommand {
             until: duration.map { start + $0 },
             { line in transcript.lines(for: line).allSatisfy { output.write($0 + "\n") } },
             whenQuiet: { transcript.idle().allSatisfy { output.write($0 + "\n") } })
-        try ControlConnection.finish(end)
+        try DaemonConnection.finish(end)
     }
 }

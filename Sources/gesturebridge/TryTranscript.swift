@@ -1,6 +1,7 @@
 import GestureEngine
 import GestureReplay
 import TextSearch
+import JSON
 
 /// What `gesturebridge try` prints for the daemon's try stream (`TryStream`'s JSON Lines):
 /// touches landing and lifting, candidates' states with why they failed, commitments and

@@ -7,6 +7,7 @@ import Glibc
 import TestCredentials
 import Testing
 @testable import gesturebridge
+import JSON
 
 /// The control socket on real Unix sockets, driven the way the daemon's poll loop drives it.
 @Suite(.serialized) final class ControlServerTests {

@@ -4,6 +4,7 @@ import GestureEngine
 import GestureReplay
 import Testing
 @testable import gesturebridge
+import JSON
 
 /// The lines the daemon streams to `monitor` and `record`: formats, throttling, traces that read back.
 @Suite struct ControlStreamTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GestureConfig
+import GestureEngine
 
 /// gesturebridge.yaml(5) documents every word the loader accepts.
 @Suite struct ManPageTests {
@@ -20,8 +21,8 @@ import Testing
     static let words: [String] = {
         var words = ConfigParser.topLevelKeys + ConfigParser.settingsKeys + ConfigParser.edgeKeys
         words += ConfigParser.appKeys + ConfigParser.regionKeys + ConfigParser.areaKeys + ConfigParser.bindingKeys
-        words += RecognizerKind.allCases.flatMap(\.parameterKeys) + ConfigParser.actionKeys
-        words += RecognizerKind.allCases.flatMap { ConfigParser.stepSides(of: $0) ?? [] } + ["every"]
+        words += GestureKind.builtIn.flatMap(\.parameterKeys) + ConfigParser.actionKeys
+        words += GestureKind.builtIn.flatMap { ConfigParser.stepSides(of: $0) ?? [] } + ["every"]
         words += WindowAction.keywords + ["next", "previous", "show"] + ["count", "button", "amount", "direction"]
         words += MouseButton.allCases.map(\.rawValue) + ScrollDirection.allCases.map(\.rawValue)
         words += LogLevel.allCases.map(\.rawValue) + KeyModifier.words
@@ -38,16 +39,17 @@ import Testing
 
     /// Every kind of gesture is in the page's list of recognizer keys, has a section of its own,
     /// and has a row in the README's table of gestures.
-    @Test(arguments: RecognizerKind.allCases)
-    func everyGestureKindIsDocumented(kind: RecognizerKind) throws {
+    @Test(arguments: GestureKind.builtIn)
+    func everyGestureKindIsDocumented(kind: GestureKind) throws {
         let bindings = try #require(Self.section("BINDINGS"))
         let list =
             bindings.components(separatedBy: "exactly one recognizer key").dropFirst().first?
             .components(separatedBy: "see").first ?? ""
-        #expect(list.split(whereSeparator: \.isNewline).contains { $0.contains(" \(kind.rawValue)") }, "\(list)")
-        #expect(Self.page.contains(".SS \(kind.rawValue)\n"), "no section for \(kind.rawValue) under RECOGNIZERS")
+        #expect(list.split(whereSeparator: \.isNewline).contains { $0.contains(" \(kind.description)") }, "\(list)")
+        #expect(Self.page.contains(".SS \(kind.description)\n"), "no section for \(kind.description) under RECOGNIZERS")
         let readme = try Fixture.text("README.md")
-        #expect(readme.contains("\n| `\(kind.rawValue)` |"), "the README's table of gestures has no \(kind.rawValue)")
+        #expect(
+            readme.contains("\n| `\(kind.description)` |"), "the README's table of gestures has no \(kind.description)")
     }
 
     /// The text of the page's `.SH name` section, up to the next one.

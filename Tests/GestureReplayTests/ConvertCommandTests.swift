@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GestureReplay
+import JSON
 
 /// `gesturebridge replay` on device recordings: `--convert`, `--screen` and `--device-description`, run as a process.
 @Suite struct ConvertCommandTests {

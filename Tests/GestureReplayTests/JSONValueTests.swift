@@ -1,5 +1,6 @@
 import Testing
 @testable import GestureReplay
+import JSON
 
 /// The ordered JSON value: parsing by RFC 8259, key order, escaping and compact numbers.
 @Suite struct JSONValueTests {

@@ -1,6 +1,7 @@
 import GestureEngine
 import Testing
 @testable import GestureReplay
+import JSON
 
 /// Replay output: the contract's JSON Lines, byte for byte, and the table for terminals.
 @Suite struct ReplayWriterTests {

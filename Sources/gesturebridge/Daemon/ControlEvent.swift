@@ -1,7 +1,7 @@
 import GestureConfig
 import GestureRuntime
 import GestureEngine
-import GestureReplay
+import JSON
 
 /// Something the daemon saw or did, as the control socket's clients are told it.
 ///

@@ -1,4 +1,3 @@
-import GestureReplay
 import Glibc
 import Logging
 
@@ -14,7 +13,7 @@ import Logging
 /// no tool connected, `publish` returns at once, and nothing wakes the loop.
 final class ControlServer {
     /// The most tools connected at once; more are told so and hung up. Each stuck tool
-    /// holds one descriptor and at most `ControlClient.maximumBacklog` bytes.
+    /// holds one descriptor and at most `ConnectedTool.maximumBacklog` bytes.
     static let maximumClients = 16
 
     /// The socket's path.
@@ -22,7 +21,7 @@ final class ControlServer {
     private let listener: Int32
     /// The bound socket file's identity: shutdown unlinks the path only while it is still ours.
     private let identity: (dev_t, ino_t)?
-    private var clients: [ControlClient] = []
+    private var clients: [ConnectedTool] = []
     /// Whether any tool listens: the one check `publish` makes before any formatting.
     private(set) var isObserved = false
     /// Whether a `try` client listens: the daemon then draws every touch.
@@ -76,7 +75,7 @@ final class ControlServer {
             client.send(event)
             if !client.isSubscribed {
                 logger.warning(
-                    "dropped a \(client.streamName) client that fell more than \(ControlClient.maximumBacklog / 1024) KiB behind"
+                    "dropped a \(client.streamName) client that fell more than \(ConnectedTool.maximumBacklog / 1024) KiB behind"
                 )
             }
         }
@@ -104,7 +103,7 @@ final class ControlServer {
         if let identity, let current = UnixSocket.identity(of: path), current == identity { unlink(path) }
     }
 
-    private func start(_ request: ControlRequest, for client: ControlClient, now: Double, status: ControlStatus) {
+    private func start(_ request: ControlRequest, for client: ConnectedTool, now: Double, status: ControlStatus) {
         client.start(
             request.stream(origin: now), holdsTouches: request == .recordStroke,
             isDryRun: request == .tryOut(acts: false))
@@ -114,7 +113,7 @@ final class ControlServer {
             // The layout at t = 0, so the first touches can be read against it.
             client.send(.windows(status.scene, time: now))
         case .record, .recordStroke:
-            client.enqueue(TraceWriter.headerLine(TraceRecording.header(of: status.scene)))
+            client.enqueue(TraceRecording.headerLine(of: status.scene))
         }
         client.flush()
         updateObserved()
@@ -141,7 +140,7 @@ final class ControlServer {
             }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            let client = ControlClient(fd: fd)
+            let client = ConnectedTool(fd: fd)
             clients.append(client)
             if clients.count > Self.maximumClients {
                 client.finish(notice: "too many tools connected (\(Self.maximumClients)); try again later")
@@ -172,7 +171,7 @@ final class ControlServer {
 
 extension ControlRequest {
     /// A fresh stream for this request, with t = 0 at `origin` for a monitor.
-    func stream(origin: Double) -> ControlClient.Stream {
+    func stream(origin: Double) -> ConnectedTool.Stream {
         switch self {
         case let .monitor(json, moves): .monitor(MonitorStream(isJSON: json, showsMoves: moves, origin: origin))
         case .record, .recordStroke: .record(TraceRecording())

@@ -35,19 +35,14 @@ extension Daemon {
             feedbackState.overlay?.hide()
         case .show(let indicator):
             guard let overlay = openOverlay() else { return }
-            let tone: FeedbackOverlay.Indicator.Tone =
-                switch indicator.tone {
-                case .pending: .pending
-                case .committed: .committed
-                case .cancelled: .cancelled
-                }
             let monitor = indicator.monitor.map {
                 (x: Int($0.x), y: Int($0.y), width: Int($0.width), height: Int($0.height))
             }
             overlay.show(
                 .init(
                     text: indicator.text, x: Int(indicator.location.x.rounded()),
-                    y: Int(indicator.location.y.rounded()), tone: tone, monitor: monitor, size: indicator.size,
+                    y: Int(indicator.location.y.rounded()), tone: indicator.tone, monitor: monitor,
+                    size: indicator.size,
                     isAtFingers: indicator.isAtFingers))
         }
     }

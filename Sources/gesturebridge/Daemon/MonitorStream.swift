@@ -2,6 +2,7 @@ import GestureConfig
 import GestureEngine
 import GestureReplay
 import GestureRuntime
+import JSON
 
 /// Formats the daemon's events for one `gesturebridge monitor` client: readable text or JSON Lines.
 ///

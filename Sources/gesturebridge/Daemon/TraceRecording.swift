@@ -2,6 +2,7 @@ import GestureConfig
 import GestureRuntime
 import GestureEngine
 import GestureReplay
+import JSON
 
 /// Turns the daemon's live input into a replay trace for one `gesturebridge record` client.
 ///
@@ -121,6 +122,11 @@ struct TraceRecording {
         let t = max(lastTime, ((time - origin) * Self.stepsPerSecond).rounded() / Self.stepsPerSecond)
         lastTime = t
         return t
+    }
+
+    /// The first line of a recording: the header of the daemon's scene.
+    static func headerLine(of scene: SceneDescription) -> String {
+        TraceWriter.headerLine(header(of: scene))
     }
 
     /// A trace header for the daemon's scene: the screen, the windows top-most first, and the active one.

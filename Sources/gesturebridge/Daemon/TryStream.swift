@@ -2,6 +2,7 @@ import GestureConfig
 import GestureEngine
 import GestureReplay
 import GestureRuntime
+import JSON
 
 /// Formats the daemon's events for one `gesturebridge try` client: JSON Lines, which the tool
 /// renders and, with `--bind`, replays to name the gesture the fingers made.

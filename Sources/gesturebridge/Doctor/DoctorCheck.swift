@@ -1,4 +1,5 @@
 import GestureReplay
+import JSON
 
 /// One line of `gesturebridge doctor`: what was checked, how it stands, and how to fix it.
 struct DoctorCheck: Equatable {

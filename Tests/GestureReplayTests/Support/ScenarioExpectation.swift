@@ -2,6 +2,7 @@ import GestureConfig
 import GestureEngine
 import GestureReplay
 import Testing
+import JSON
 
 /// A scenario's files: its folder under `Traces/scenarios`, a config and a trace.
 struct ScenarioFiles: Sendable, CustomTestStringConvertible {

@@ -3,6 +3,7 @@ import GestureConfig
 import GestureEngine
 import GestureReplay
 import Testing
+import JSON
 
 /// One scenario replayed: a config and a trace from `Traces/scenarios/<folder>/`, and what came out of them.
 ///

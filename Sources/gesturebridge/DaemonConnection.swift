@@ -7,7 +7,7 @@ import X11Bridge
 /// messages, not stream lines: the last one says why the daemon hung up. SIGINT,
 /// SIGTERM and SIGHUP end the reading cleanly (through `SignalFlags`, as in the
 /// daemon), so a recording is never cut in the middle of a line.
-final class ControlConnection {
+final class DaemonConnection {
     /// Why reading stopped.
     enum End: Equatable {
         /// Ctrl-C (or SIGTERM, SIGHUP): the user ended it.
@@ -96,8 +96,8 @@ final class ControlConnection {
         while let end = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
             let line = String(decoding: pending[start..<end], as: UTF8.self)
             start = end + 1
-            if line.hasPrefix(ControlClient.noticePrefix) {
-                lastNotice = String(line.dropFirst(ControlClient.noticePrefix.count))
+            if line.hasPrefix(ConnectedTool.noticePrefix) {
+                lastNotice = String(line.dropFirst(ConnectedTool.noticePrefix.count))
             } else if !handle(line) {
                 return false
             }
@@ -112,18 +112,18 @@ final class ControlConnection {
         case .interrupted, .timeUp, .outputFailed:
             return
         case .closed(let notice):
-            ReplayCommand.printError("gesturebridge: " + (notice ?? "the daemon went away"))
+            printError("gesturebridge: " + (notice ?? "the daemon went away"))
             throw ExitCode.failure
         }
     }
 
     /// Connects with the signal handlers in place, or prints why not (no daemon: how to start one) and exits 1.
-    static func open(display: String?, request: ControlRequest) throws -> ControlConnection {
+    static func open(display: String?, request: ControlRequest) throws -> DaemonConnection {
         do {
             try SignalFlags.install()
-            return try ControlConnection(display: display, request: request)
+            return try DaemonConnection(display: display, request: request)
         } catch {
-            ReplayCommand.printError("gesturebridge: \(error)")
+            printError("gesturebridge: \(error)")
             throw ExitCode.failure
         }
     }

@@ -53,7 +53,7 @@ public enum JSONValue: Sendable {
     /// Numbers inside an array or object use the precision of the innermost key
     /// that encloses them (nil at the top level), so `"translation": [20, 0]` is
     /// rendered with the translation's precision.
-    func write(to output: inout String, key: String? = nil, decimals: (String?) -> Int) {
+    public func write(to output: inout String, key: String? = nil, decimals: (String?) -> Int) {
         switch self {
         case .string(let text):
             JSONValue.writeQuoted(text, to: &output)
@@ -76,7 +76,7 @@ public enum JSONValue: Sendable {
     }
 
     /// Appends `{"key": value, ...}` for ordered members.
-    static func writeMembers(
+    public static func writeMembers(
         _ members: [(String, JSONValue)], to output: inout String,
         decimals: (String?) -> Int
     ) {
@@ -104,7 +104,7 @@ public enum JSONValue: Sendable {
     }
 
     /// Appends `text` as ``quoted(_:)`` gives it.
-    static func writeQuoted(_ text: String, to output: inout String) {
+    public static func writeQuoted(_ text: String, to output: inout String) {
         output += "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -24,30 +24,30 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
 /// Foundation's `JSONSerialization` loses key order and blurs numbers and
 /// booleans, and its errors carry no position; a trace reader needs all three.
 /// Nesting is limited so that hostile input cannot overflow the stack.
-struct JSONParser {
+public struct JSONParser {
     /// The deepest nesting of arrays and objects accepted.
-    static let maximumDepth = 64
+    public static let maximumDepth = 64
 
     private let bytes: [UInt8]
     private let end: Int
-    private(set) var position: Int
+    public private(set) var position: Int
     private var depth = 0
 
     /// A parser for `bytes[start..<end]`, which must be the UTF-8 of a Swift `String` (so valid UTF-8).
-    init(bytes: [UInt8], start: Int, end: Int) {
+    public init(bytes: [UInt8], start: Int, end: Int) {
         self.bytes = bytes
         self.position = start
         self.end = end
     }
 
     /// Skips leading whitespace and parses one value; `position` is then just past the value.
-    mutating func parseValue() throws(JSONParseError) -> JSONValue {
+    public mutating func parseValue() throws(JSONParseError) -> JSONValue {
         skipWhitespace()
         return try value()
     }
 
     /// Whether everything up to `end` has been consumed.
-    var isAtEnd: Bool { position >= end }
+    public var isAtEnd: Bool { position >= end }
 
     private mutating func value() throws(JSONParseError) -> JSONValue {
         guard let byte = peek() else { throw unexpectedEnd("a value") }
@@ -275,7 +275,7 @@ struct JSONParser {
     }
 
     /// Steps over JSON whitespace: spaces, tabs, line feeds and carriage returns.
-    mutating func skipWhitespace() {
+    public mutating func skipWhitespace() {
         while let byte = peek(),
             byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n")
                 || byte == UInt8(ascii: "\r")

@@ -1,5 +1,5 @@
-import GestureReplay
 import Glibc
+import JSON
 
 /// One tool connected to the daemon's control socket: its request, its stream, and what is still to send.
 ///
@@ -7,7 +7,7 @@ import Glibc
 /// sends when the socket can take them. A client that falls `maximumBacklog`
 /// bytes behind is dropped: its backlog is discarded, and it gets one last line
 /// saying so before the daemon hangs up, so a stuck terminal never stalls gestures.
-final class ControlClient {
+final class ConnectedTool {
     /// The most unsent bytes a client may have queued: at the busiest (ten fingers with
     /// `--moves`, about 80 KB/s) a few seconds of output; a reader that falls further
     /// behind has stopped reading.

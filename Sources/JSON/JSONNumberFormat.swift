@@ -5,9 +5,9 @@
 /// reads as `0.0005` rounds to `0.001` at three decimals. Trailing zeros are
 /// dropped, integers print without a point, and anything that rounds to zero,
 /// including `-0`, prints as `0`.
-enum JSONNumberFormat {
+public enum JSONNumberFormat {
     /// `value` with at most `decimals` digits after the point; `null` for a non-finite value.
-    static func string(_ value: Double, decimals: Int) -> String {
+    public static func string(_ value: Double, decimals: Int) -> String {
         precondition(decimals >= 0, "a negative number of decimals")
         guard value.isFinite else { return "null" }
         guard value != 0 else { return "0" }
