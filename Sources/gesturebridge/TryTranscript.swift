@@ -126,6 +126,9 @@ struct TryTranscript {
         if let touch = value["touch"].flatMap(Self.number), value["delivery"].flatMap(Self.string) == "rejected" {
             return [time + "  touch \(Int(touch)) handed to the application: no gesture wanted it"]
         }
+        if value["grab"].flatMap(Self.string) == "keyboard", let what = value["what"].flatMap(Self.string) {
+            return [time + what]
+        }
         if let touch = value["touch"].flatMap(Self.number), value["elsewhere"] != nil {
             let x = value["x"].flatMap(Self.number) ?? 0, y = value["y"].flatMap(Self.number) ?? 0
             return [

@@ -15,6 +15,9 @@ enum ControlEvent {
     /// The session's end of a touch that went to an application, its finger still down: from
     /// here on gestures never see it (recordings keep it, so `replay` ends it there too).
     case handedOver(TouchSample, time: Double)
+    /// Another client holds the keyboard (a screen locker, an open menu): the touch sequence
+    /// under way goes to it whole, and no gesture sees it.
+    case keyboardHeld(time: Double)
     /// A touch the daemon was not given: another client holds the pointer (a menu, a drag, a
     /// screen locker). Its position when first seen.
     case elsewhere(TouchSample, time: Double)
@@ -43,7 +46,8 @@ enum ControlEvent {
     /// When it happened, on the daemon's clock.
     var time: Double {
         switch self {
-        case .touch(_, let time), .elsewhere(_, let time), .handedOver(_, let time), .transition(_, _, _, _, let time),
+        case .touch(_, let time), .elsewhere(_, let time), .handedOver(_, let time), .keyboardHeld(let time),
+            .transition(_, _, _, _, let time),
             .delivery(_, _, let time),
             .action(_, _, let time), .windows(_, let time), .reload(_, _, let time), .device(_, let time),
             .pad(_, let time), .commitment(_, _, let time), .answer(_, let time):

@@ -269,6 +269,7 @@ final class Daemon {
             case .passThrough(let id):
                 capture.decide(id, .rejected)
                 if verbose { logger.debug("touch \(id) passed through: another client holds the keyboard") }
+                control?.publish(.delivery(id, .rejected, time: runtime.time))
             case .passThroughPress(let press):
                 capture.decideStrokePress(.rejected, now: MonotonicClock.now())
                 if verbose {
@@ -277,8 +278,11 @@ final class Daemon {
             case .keep(let id):
                 capture.decide(id, .accepted)
                 if verbose { logger.debug("touch \(id) kept for record --stroke") }
-            case .stoodAside:
-                if verbose { logger.debug("touch sequence passed through: another client holds the keyboard") }
+            case .stoodAside(let time):
+                logger.notice(
+                    "another client holds the keyboard (a screen locker or an open menu): this touch sequence goes to it whole, no gesture sees it"
+                )
+                control?.publish(.keyboardHeld(time: time))
             case let .activate(window, fired, _):
                 do {
                     try performer.windows.activate(WindowID(rawValue: window))

@@ -71,6 +71,8 @@ struct MonitorStream {
             let position = Self.position(sample.location)
             let count = moves.map { $0 == 1 ? ", 1 move" : ", \($0) moves" } ?? ""
             return "touch \(sample.id) \(word) \(position)\(count)"
+        case .keyboardHeld:
+            return Self.keyboardHeldText
         case let .handedOver(sample, _):
             return "touch \(sample.id) handed over"
         case let .answer(answer, _):
@@ -124,6 +126,11 @@ struct MonitorStream {
         }
     }
 
+    /// What `monitor` and `try` say when the daemon stands aside for a keyboard grab.
+    static let keyboardHeldText =
+        "another client holds the keyboard (a screen locker or an open menu): this touch sequence goes to it "
+        + "whole, no gesture sees it"
+
     /// A position as the text lines write it: `(1200, 500)`.
     static func position(_ point: Point) -> String {
         "(\(point.x.shortDescription), \(point.y.shortDescription))"
@@ -153,6 +160,8 @@ struct MonitorStream {
             ]
         case let .delivery(id, delivery, _):
             members += [("touch", .number(Double(id.rawValue))), ("delivery", .string("\(delivery)"))]
+        case .keyboardHeld:
+            members += [("grab", .string("keyboard")), ("what", .string(Self.keyboardHeldText))]
         case let .handedOver(sample, _):
             members += [("touch", .number(Double(sample.id.rawValue))), ("handed-over", .bool(true))]
         case let .answer(answer, _):

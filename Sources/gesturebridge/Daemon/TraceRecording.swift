@@ -46,7 +46,7 @@ struct TraceRecording {
         case let .action(fired, outcome, time): actionLine(fired, outcome: outcome, time: time)
         case let .answer(answer, time): answerLine(answer, time: time)
         case let .handedOver(sample, time): handedOverLine(sample.id, time: time)
-        case .transition, .windows, .reload, .device, .commitment, .elsewhere: nil
+        case .transition, .windows, .reload, .device, .commitment, .elsewhere, .keyboardHeld: nil
         }
     }
 
