@@ -16,7 +16,12 @@ struct RecordCommand: Subcommand {
         screen size and dpi, the windows top-most first (id, class, instance, title, \
         geometry) and the active window as they are when recording starts, then one line \
         per touch event (and touchpad gesture event), with "t" in seconds from the first. \
-        A touch already down when recording starts is left out. Every line is written as \
+        A touch already down when recording starts is left out; every other touch is \
+        recorded whole, to its finger's lift, also after the daemon handed it to an \
+        application. What the daemon did and met are lines of their own: each touch's \
+        delivery, where a touch went to its application, each action and what came of it, \
+        and the desktop's answers (a window's focus, a keyboard grab), so replaying the \
+        trace gives the daemon's actions at the daemon's times. Every line is written as \
         it arrives, so the file is a complete, valid trace whenever recording stops: on \
         Ctrl-C, after --duration, or when the daemon goes away (exit 1, saying so).
 
