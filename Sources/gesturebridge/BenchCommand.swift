@@ -18,12 +18,19 @@ struct BenchCommand: Subcommand {
         1 ms target. Build with -c release for meaningful numbers.
         """
 
+    static let frames = CommandParameter.option(
+        "frames", valueName: "frames", help: "Move frames measured per case. Default: 20000.")
+    static let recognizers = CommandParameter.option(
+        "recognizers", valueName: "count", help: "Recognizers in the view tree. Default: 40.")
+
+    static let framesPerGesture = CommandParameter.option(
+        "frames-per-gesture", valueName: "frames",
+        help: "Move frames per gesture, from touch-down to lift. Default: 500.")
+
     static let parameters: [CommandParameter] = [
-        .option("frames", valueName: "frames", help: "Move frames measured per case. Default: 20000."),
-        .option(
-            "frames-per-gesture", valueName: "frames",
-            help: "Move frames per gesture, from touch-down to lift. Default: 500."),
-        .option("recognizers", valueName: "count", help: "Recognizers in the view tree. Default: 40.")
+        frames,
+        framesPerGesture,
+        recognizers
     ]
 
     var frames = 20_000
@@ -31,9 +38,9 @@ struct BenchCommand: Subcommand {
     var recognizers = 40
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
-        frames = try arguments.integer("frames") ?? frames
-        framesPerGesture = try arguments.integer("frames-per-gesture") ?? framesPerGesture
-        recognizers = try arguments.integer("recognizers") ?? recognizers
+        frames = try arguments.integer(Self.frames) ?? frames
+        framesPerGesture = try arguments.integer(Self.framesPerGesture) ?? framesPerGesture
+        recognizers = try arguments.integer(Self.recognizers) ?? recognizers
         guard frames > 0, framesPerGesture > 0, recognizers > 0 else {
             throw .invalid("--frames, --frames-per-gesture and --recognizers must be positive")
         }

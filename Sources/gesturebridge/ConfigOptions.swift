@@ -3,21 +3,24 @@ import GestureConfig
 
 /// The `--config FILE` option shared by the subcommands, and where the config is found without it.
 struct ConfigOptions {
+
+    static let config = CommandParameter.option(
+        "config", valueName: "file", help: "The config file to use.",
+        discussion: """
+            Default: $XDG_CONFIG_HOME/gesturebridge/config.yaml ($XDG_CONFIG_HOME defaults to \
+            ~/.config), else /etc/xdg/gesturebridge/config.yaml.
+            """,
+        completion: .file)
+
     static let parameters: [CommandParameter] = [
-        .option(
-            "config", valueName: "file", help: "The config file to use.",
-            discussion: """
-                Default: $XDG_CONFIG_HOME/gesturebridge/config.yaml ($XDG_CONFIG_HOME defaults to \
-                ~/.config), else /etc/xdg/gesturebridge/config.yaml.
-                """,
-            completion: .file)
+        config
     ]
 
     var path: String?
 
     init(path: String? = nil) { self.path = path }
 
-    init(_ arguments: ParsedArguments) { path = arguments.string("config") }
+    init(_ arguments: ParsedArguments) { path = arguments.string(Self.config) }
 
     /// The config file to load: the `--config` path, else the first default location that exists.
     func resolvedPath(environment: [String: String] = ProcessEnvironment.current) -> String? {

@@ -23,10 +23,15 @@ struct MonitorCommand: Subcommand {
         never waits for it.
         """
 
+    static let json = CommandParameter.flag("json", help: "Print JSON Lines instead of text.")
+    static let moves = CommandParameter.flag("moves", help: "Show every touch move, not a few per second.")
+    static let display = CommandParameter.option(
+        "display", valueName: "display", help: "The X display whose daemon to watch; default $DISPLAY.")
+
     static let parameters: [CommandParameter] = [
-        .flag("json", help: "Print JSON Lines instead of text."),
-        .flag("moves", help: "Show every touch move, not a few per second."),
-        .option("display", valueName: "display", help: "The X display whose daemon to watch; default $DISPLAY.")
+        json,
+        moves,
+        display
     ]
 
     var json: Bool
@@ -34,9 +39,9 @@ struct MonitorCommand: Subcommand {
     var display: String?
 
     init(_ arguments: ParsedArguments) {
-        json = arguments.flag("json")
-        moves = arguments.flag("moves")
-        display = arguments.string("display")
+        json = arguments.flag(Self.json)
+        moves = arguments.flag(Self.moves)
+        display = arguments.string(Self.display)
     }
 
     func run() throws {

@@ -19,16 +19,19 @@ struct PickCommand: Subcommand {
         cancels (exit 1).
         """
 
+    static let add = CommandParameter.flag(
+        "add",
+        help:
+            "Add the window's entry to the config (the one --config names, or the one found) instead of printing it."
+    )
+    static let timeout = CommandParameter.option(
+        "timeout", valueName: "seconds",
+        help: "Give up after this many seconds (exit 1); default: wait for ever.")
+
     static let parameters =
         DisplayOptions.parameters + ConfigOptions.parameters + [
-            .flag(
-                "add",
-                help:
-                    "Add the window's entry to the config (the one --config names, or the one found) instead of printing it."
-            ),
-            .option(
-                "timeout", valueName: "seconds",
-                help: "Give up after this many seconds (exit 1); default: wait for ever.")
+            add,
+            timeout
         ]
 
     var displayOptions: DisplayOptions
@@ -39,10 +42,11 @@ struct PickCommand: Subcommand {
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
         displayOptions = DisplayOptions(arguments)
         config = ConfigOptions(arguments)
-        add = arguments.flag("add")
-        timeout = try arguments.number("timeout")
+        add = arguments.flag(Self.add)
+        timeout = try arguments.number(Self.timeout)
         if let timeout, !(timeout > 0 && timeout.isFinite) {
-            throw .invalid("--timeout needs a positive number of seconds (found \(arguments.string("timeout") ?? ""))")
+            throw .invalid(
+                "--timeout needs a positive number of seconds (found \(arguments.string(Self.timeout) ?? ""))")
         }
     }
 

@@ -43,15 +43,25 @@ struct RecordCommand: Subcommand {
         shape, it says so: a stroke bound to that shape may then be taken for yours.
         """
 
+    static let samples = CommandParameter.option(
+        "samples", valueName: "count", help: "With --stroke: how many times to draw it, 1 to 20 (default 3).")
+    static let duration = CommandParameter.option(
+        "duration", valueName: "seconds", help: "Stop after this many seconds.")
+    static let display = CommandParameter.option(
+        "display", valueName: "display", help: "The X display whose daemon to record from; default $DISPLAY.")
+
+    static let file = CommandParameter.optionalArgument(
+        "file", help: "The trace file to write (replaced if it exists), or - for standard output.")
+    static let stroke = CommandParameter.option(
+        "stroke", valueName: "name", help: "Record a shape of your own for stroke bindings instead of a trace.",
+        completion: .strokeNames)
+
     static let parameters: [CommandParameter] = [
-        .optionalArgument(
-            "file", help: "The trace file to write (replaced if it exists), or - for standard output."),
-        .option(
-            "stroke", valueName: "name", help: "Record a shape of your own for stroke bindings instead of a trace.",
-            completion: .strokeNames),
-        .option("samples", valueName: "count", help: "With --stroke: how many times to draw it, 1 to 20 (default 3)."),
-        .option("duration", valueName: "seconds", help: "Stop after this many seconds."),
-        .option("display", valueName: "display", help: "The X display whose daemon to record from; default $DISPLAY.")
+        file,
+        stroke,
+        samples,
+        duration,
+        display
     ]
 
     var file: String
@@ -61,10 +71,10 @@ struct RecordCommand: Subcommand {
     var display: String?
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
-        stroke = arguments.string("stroke")
-        duration = try arguments.seconds("duration")
-        display = arguments.string("display")
-        switch (arguments.optionalArgument("file"), stroke) {
+        stroke = arguments.string(Self.stroke)
+        duration = try arguments.seconds(Self.duration)
+        display = arguments.string(Self.display)
+        switch (arguments.optionalArgument(Self.file), stroke) {
         case (let file?, nil): self.file = file
         case (nil, let name?):
             file = ""
@@ -79,7 +89,7 @@ struct RecordCommand: Subcommand {
         case (nil, nil): throw .missingArgument("file")
         case (_?, _?): throw .invalid("give a trace file or --stroke NAME, not both")
         }
-        if let count = try arguments.integer("samples") {
+        if let count = try arguments.integer(Self.samples) {
             guard stroke != nil else { throw .invalid("--samples goes with --stroke") }
             guard (1...StrokeTemplateFile.maximumSamples).contains(count) else {
                 throw .invalid("--samples must be 1 to \(StrokeTemplateFile.maximumSamples) (found \(count))")

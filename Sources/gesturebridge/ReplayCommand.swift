@@ -24,32 +24,41 @@ struct ReplayCommand: Subcommand {
         recording is reported as FILE:LINE: problem, and nothing is replayed.
         """
 
+    static let trace = CommandParameter.argument("trace", help: "The trace or recording file, or - for standard input.")
+    static let convert = CommandParameter.flag(
+        "convert", help: "Print the input as a JSON Lines trace (header line first) instead of replaying it.")
+
+    static let screen = CommandParameter.option(
+        "screen", valueName: "WxH[@dpi]",
+        help: "The screen a device recording is mapped onto. Default: 1920x1080@96.",
+        discussion: """
+            The touchscreen spans the screen. The dpi is used only when the device does not state \
+            its resolution; otherwise the trace's dpi makes a point the same physical length as on \
+            the recorded device.
+            """)
+    static let deviceDescription = CommandParameter.option(
+        "device-description", valueName: "file",
+        help: "The device description for a recording that has none (an evemu .desc, or a libinput record).",
+        discussion:
+            "It replaces any description in the recording. For getevent output it supplies the axis ranges.",
+        completion: .file)
+    static let format = CommandParameter.option(
+        "format", valueName: "format",
+        help: "Output format: json or table. Default: table on a terminal, json otherwise.",
+        completion: .values(["json", "table"]))
+    static let verbose = CommandParameter.flag(
+        "verbose", short: "v",
+        help: "Also print failed and possible transitions, and log debug details to stderr.")
+
     static let parameters: [CommandParameter] =
         [
-            .argument("trace", help: "The trace or recording file, or - for standard input."),
-            .option(
-                "screen", valueName: "WxH[@dpi]",
-                help: "The screen a device recording is mapped onto. Default: 1920x1080@96.",
-                discussion: """
-                    The touchscreen spans the screen. The dpi is used only when the device does not state \
-                    its resolution; otherwise the trace's dpi makes a point the same physical length as on \
-                    the recorded device.
-                    """),
-            .option(
-                "device-description", valueName: "file",
-                help: "The device description for a recording that has none (an evemu .desc, or a libinput record).",
-                discussion:
-                    "It replaces any description in the recording. For getevent output it supplies the axis ranges.",
-                completion: .file),
-            .flag("convert", help: "Print the input as a JSON Lines trace (header line first) instead of replaying it.")
+            trace,
+            screen,
+            deviceDescription,
+            convert
         ] + ConfigOptions.parameters + [
-            .option(
-                "format", valueName: "format",
-                help: "Output format: json or table. Default: table on a terminal, json otherwise.",
-                completion: .values(["json", "table"])),
-            .flag(
-                "verbose", short: "v",
-                help: "Also print failed and possible transitions, and log debug details to stderr.")
+            format,
+            verbose
         ]
 
     var trace: String
@@ -61,13 +70,13 @@ struct ReplayCommand: Subcommand {
     var verbose: Bool
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
-        trace = arguments.argument("trace")
-        screen = try arguments.value("screen", expected: Self.screenForm) { Trace.Screen(argument: $0) }
-        deviceDescription = arguments.string("device-description")
-        convert = arguments.flag("convert")
+        trace = arguments.argument(Self.trace)
+        screen = try arguments.value(Self.screen, expected: Self.screenForm) { Trace.Screen(argument: $0) }
+        deviceDescription = arguments.string(Self.deviceDescription)
+        convert = arguments.flag(Self.convert)
         config = ConfigOptions(arguments)
-        format = try arguments.value("format", expected: "json or table") { ReplayWriter.Format(rawValue: $0) }
-        verbose = arguments.flag("verbose")
+        format = try arguments.value(Self.format, expected: "json or table") { ReplayWriter.Format(rawValue: $0) }
+        verbose = arguments.flag(Self.verbose)
     }
 
     /// What `--screen` takes, as its error says it.

@@ -1,11 +1,14 @@
 /// What the commands that report on the desktop (`devices`, `doctor`) take: the display, the
 /// config, and `--json` for scripts.
 struct ReportOptions {
+    /// `--json`, described as printing JSON `instead` of the usual output.
+    static func json(instead: String) -> CommandParameter {
+        .flag("json", help: "Print JSON for scripts instead of \(instead).")
+    }
+
     /// The parameters, `--json` described as printing JSON `instead` of the usual output.
     static func parameters(instead: String) -> [CommandParameter] {
-        DisplayOptions.parameters + ConfigOptions.parameters + [
-            .flag("json", help: "Print JSON for scripts instead of \(instead).")
-        ]
+        DisplayOptions.parameters + ConfigOptions.parameters + [json(instead: instead)]
     }
 
     var display: DisplayOptions
@@ -15,6 +18,6 @@ struct ReportOptions {
     init(_ arguments: ParsedArguments) {
         display = DisplayOptions(arguments)
         config = ConfigOptions(arguments)
-        json = arguments.flag("json")
+        json = arguments.flag(Self.json(instead: ""))
     }
 }

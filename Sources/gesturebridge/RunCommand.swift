@@ -20,14 +20,15 @@ struct RunCommand: Subcommand {
         --x11 starts it anyway.
         """
 
+    static let x11 = CommandParameter.flag(
+        "x11",
+        help: "Start even where the environment looks like Wayland (a WAYLAND_DISPLAY left over in an X11 session).")
+    static let verbose = CommandParameter.flag(
+        "verbose", short: "v", help: "Log every recognizer transition and action.")
+
     static let parameters =
         ConfigOptions.parameters + DisplayOptions.parameters + [
-            .flag("verbose", short: "v", help: "Log every recognizer transition and action."),
-            .flag(
-                "x11",
-                help:
-                    "Start even where the environment looks like Wayland (a WAYLAND_DISPLAY left over in an X11 session)."
-            )
+            verbose, x11
         ]
 
     var config: ConfigOptions
@@ -38,8 +39,8 @@ struct RunCommand: Subcommand {
     init(_ arguments: ParsedArguments) {
         config = ConfigOptions(arguments)
         display = DisplayOptions(arguments).display
-        verbose = arguments.flag("verbose")
-        insistsOnX11 = arguments.flag("x11")
+        verbose = arguments.flag(Self.verbose)
+        insistsOnX11 = arguments.flag(Self.x11)
     }
 
     /// The daemon with the defaults, as `autostart` runs it without a systemd user manager.

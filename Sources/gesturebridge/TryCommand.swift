@@ -26,11 +26,18 @@ struct TryCommand: Subcommand {
         with exit 1 when the daemon goes away.
         """
 
+    static let bind = CommandParameter.flag("bind", help: "After each gesture, print it as a binding for the config.")
+    static let act = CommandParameter.flag("act", help: "Perform the actions too, as the daemon does when no try runs.")
+    static let duration = CommandParameter.option(
+        "duration", valueName: "seconds", help: "Stop after this many seconds.")
+    static let display = CommandParameter.option(
+        "display", valueName: "display", help: "The X display whose daemon to try; default $DISPLAY.")
+
     static let parameters: [CommandParameter] = [
-        .flag("bind", help: "After each gesture, print it as a binding for the config."),
-        .flag("act", help: "Perform the actions too, as the daemon does when no try runs."),
-        .option("duration", valueName: "seconds", help: "Stop after this many seconds."),
-        .option("display", valueName: "display", help: "The X display whose daemon to try; default $DISPLAY.")
+        bind,
+        act,
+        duration,
+        display
     ]
 
     var bind: Bool
@@ -39,10 +46,10 @@ struct TryCommand: Subcommand {
     var display: String?
 
     init(_ arguments: ParsedArguments) throws(CommandLineError) {
-        bind = arguments.flag("bind")
-        act = arguments.flag("act")
-        duration = try arguments.seconds("duration")
-        display = arguments.string("display")
+        bind = arguments.flag(Self.bind)
+        act = arguments.flag(Self.act)
+        duration = try arguments.seconds(Self.duration)
+        display = arguments.string(Self.display)
     }
 
     func run() throws {

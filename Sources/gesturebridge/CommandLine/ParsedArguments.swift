@@ -52,53 +52,56 @@ struct ParsedArguments {
         return (String(word[..<equals]), String(word[word.index(after: equals)...]))
     }
 
-    func flag(_ name: String) -> Bool {
-        precondition(declared(name, .flag), "no flag --\(name)")
-        return flags.contains(name)
+    // Each lookup names the command's own `CommandParameter` constant, never a string: a
+    // misspelt lookup does not compile, and one the command did not declare stops at once.
+
+    func flag(_ parameter: CommandParameter) -> Bool {
+        precondition(declared(parameter.name, .flag), "no flag --\(parameter.name)")
+        return flags.contains(parameter.name)
     }
 
-    func string(_ name: String) -> String? {
-        precondition(declared(name, .option), "no option --\(name)")
-        return values[name]
+    func string(_ parameter: CommandParameter) -> String? {
+        precondition(declared(parameter.name, .option), "no option --\(parameter.name)")
+        return values[parameter.name]
     }
 
     /// A required positional argument (the parser has checked it is there).
-    func argument(_ name: String) -> String {
-        precondition(declared(name, .argument), "no argument <\(name)>")
-        return arguments[name] ?? ""
+    func argument(_ parameter: CommandParameter) -> String {
+        precondition(declared(parameter.name, .argument), "no argument <\(parameter.name)>")
+        return arguments[parameter.name] ?? ""
     }
 
     /// A positional argument that may be left out; nil when it was.
-    func optionalArgument(_ name: String) -> String? {
-        precondition(declared(name, .argument), "no argument <\(name)>")
-        return arguments[name]
+    func optionalArgument(_ parameter: CommandParameter) -> String? {
+        precondition(declared(parameter.name, .argument), "no argument <\(parameter.name)>")
+        return arguments[parameter.name]
     }
 
     /// An option's value converted by `convert`, nil when absent; a value `convert` refuses is
     /// an error that says what was `expected`.
     func value<Value>(
-        _ name: String, expected: String, _ convert: (String) -> Value?
+        _ parameter: CommandParameter, expected: String, _ convert: (String) -> Value?
     ) throws(CommandLineError) -> Value? {
-        guard let text = string(name) else { return nil }
+        guard let text = string(parameter) else { return nil }
         guard let value = convert(text) else {
-            throw .invalidValue(option: "--\(name)", value: text, expected: expected)
+            throw .invalidValue(option: "--\(parameter.name)", value: text, expected: expected)
         }
         return value
     }
 
-    func integer(_ name: String) throws(CommandLineError) -> Int? {
-        try value(name, expected: "a whole number") { Int($0) }
+    func integer(_ parameter: CommandParameter) throws(CommandLineError) -> Int? {
+        try value(parameter, expected: "a whole number") { Int($0) }
     }
 
-    func number(_ name: String) throws(CommandLineError) -> Double? {
-        try value(name, expected: "a number") { Double($0) }
+    func number(_ parameter: CommandParameter) throws(CommandLineError) -> Double? {
+        try value(parameter, expected: "a number") { Double($0) }
     }
 
     /// A `--duration`-style option: a positive, finite number of seconds, or nil when absent.
-    func seconds(_ name: String) throws(CommandLineError) -> Double? {
-        guard let seconds = try number(name) else { return nil }
+    func seconds(_ parameter: CommandParameter) throws(CommandLineError) -> Double? {
+        guard let seconds = try number(parameter) else { return nil }
         guard seconds > 0 && seconds.isFinite else {
-            throw .invalid("--\(name) must be a positive number of seconds (found \(seconds))")
+            throw .invalid("--\(parameter.name) must be a positive number of seconds (found \(seconds))")
         }
         return seconds
     }
