@@ -110,8 +110,8 @@ extension ConfigParser {
             return word(field, as: MouseButton.self).map { .click($0, count: 1) }
         }
         guard let fields = fields(of: field.value, in: "click", allowed: ["button", "count"]) else { return nil }
-        let count = fields["count"].map { integer($0, in: 1...Self.maximumClickCount) } ?? 1
-        guard let buttonField = fields["button"] else {
+        let count = fields[.count].map { integer($0, in: 1...Self.maximumClickCount) } ?? 1
+        guard let buttonField = fields[.button] else {
             report(
                 .missingKey, at: field.value, "click needs a 'button'",
                 suggestion: "add 'button: left', 'right' or 'middle'")
@@ -127,8 +127,8 @@ extension ConfigParser {
             return word(field, as: ScrollDirection.self).map { .scroll($0, amount: 1) }
         }
         guard let fields = fields(of: field.value, in: "scroll", allowed: ["direction", "amount"]) else { return nil }
-        let amount = fields["amount"].map { integer($0, in: 1...Self.maximumScrollAmount) } ?? 1
-        guard let directionField = fields["direction"] else {
+        let amount = fields[.amount].map { integer($0, in: 1...Self.maximumScrollAmount) } ?? 1
+        guard let directionField = fields[.direction] else {
             report(
                 .missingKey, at: field.value, "scroll needs a 'direction'",
                 suggestion: "add 'direction: up', 'down', 'left' or 'right'")

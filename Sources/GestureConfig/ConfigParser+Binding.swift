@@ -59,14 +59,14 @@ extension ConfigParser {
         // The name and references first, so that other bindings' checks see this one even if it is broken.
         var name = generatedName
         var nameNode: Node?
-        if let field = fields["name"], let written = self.name(field.value, for: "name") {
+        if let field = fields[.name], let written = self.name(field.value, for: "name") {
             name = written
             nameNode = field.value
         }
-        let after = fields["after"].map(names) ?? []
-        let with = fields["with"].map(names) ?? []
-        let notPreventedBy = fields["not-prevented-by"].map(names) ?? []
-        let doesNotPrevent = fields["does-not-prevent"].map(names) ?? []
+        let after = fields[.after].map(names) ?? []
+        let with = fields[.with].map(names) ?? []
+        let notPreventedBy = fields[.notPreventedBy].map(names) ?? []
+        let doesNotPrevent = fields[.doesNotPrevent].map(names) ?? []
         drafts.append(
             BindingDraft(
                 name: name, nameNode: nameNode, node: node, after: after, with: with,
@@ -95,19 +95,19 @@ extension ConfigParser {
             )
         }
 
-        let phase = fields["on"].flatMap { self.phase($0, kind: kind) }
-        let actions = fields["do"].flatMap { self.actions($0) }
-        let steps = fields["steps"].flatMap { self.steps($0, kind: kind) }
-        let hold = fields["hold"].flatMap { self.hold($0, kind: kind) }
-        let target = fields["target"].flatMap { word($0, as: ActionTarget.self) } ?? .under
-        let cancelsTouches = fields["cancels-touches"].flatMap { boolean($0) }
-        let conditions = fields["when"].flatMap { self.conditions($0) }
-        let repeatInterval = fields["repeat"].flatMap { self.repeatInterval($0, kind: kind, phase: phase) }
-        let device = fields["device"].flatMap { word($0, as: InputDevice.self) } ?? .any
-        let (feedback, feedbackStyle) = fields["feedback"].map(self.feedback) ?? (nil, nil)
+        let phase = fields[.on].flatMap { self.phase($0, kind: kind) }
+        let actions = fields[.do].flatMap { self.actions($0) }
+        let steps = fields[.steps].flatMap { self.steps($0, kind: kind) }
+        let hold = fields[.hold].flatMap { self.hold($0, kind: kind) }
+        let target = fields[.target].flatMap { word($0, as: ActionTarget.self) } ?? .under
+        let cancelsTouches = fields[.cancelsTouches].flatMap { boolean($0) }
+        let conditions = fields[.when].flatMap { self.conditions($0) }
+        let repeatInterval = fields[.repeat].flatMap { self.repeatInterval($0, kind: kind, phase: phase) }
+        let device = fields[.device].flatMap { word($0, as: InputDevice.self) } ?? .any
+        let (feedback, feedbackStyle) = fields[.feedback].map(self.feedback) ?? (nil, nil)
 
         guard errors.count == errorCount, let spec else { return nil }
-        if device == .touchpad, let field = fields["device"], let (message, fix) = Self.touchpadCannotFire(spec) {
+        if device == .touchpad, let field = fields[.device], let (message, fix) = Self.touchpadCannotFire(spec) {
             report(.neverFires, at: field.value, "gesture '\(name)' can never fire: \(message)", suggestion: fix)
             return nil
         }
@@ -208,11 +208,11 @@ extension ConfigParser {
                 allowed: ["class", "title", "state", "min-windows", "max-windows", "quiet"])
         else { return nil }
         var conditions = BindingConditions()
-        conditions.classes = fields["class"].map {
+        conditions.classes = fields[.class].map {
             items($0.value).compactMap { scalar($0, expecting: "a window class") }
         }
-        conditions.titleContains = fields["title"].flatMap { scalar($0.value, expecting: "text the title contains") }
-        conditions.states = fields["state"].map { field in
+        conditions.titleContains = fields[.title].flatMap { scalar($0.value, expecting: "text the title contains") }
+        conditions.states = fields[.state].map { field in
             items(field.value).compactMap { node -> WindowStateCondition? in
                 guard let text = scalar(node, expecting: "a window state") else { return nil }
                 guard let state = WindowStateCondition(rawValue: text) else {
@@ -224,9 +224,9 @@ extension ConfigParser {
                 return state
             }
         }
-        conditions.minimumWindows = fields["min-windows"].flatMap { integer($0, in: 0...99) }
-        conditions.maximumWindows = fields["max-windows"].flatMap { integer($0, in: 0...99) }
-        conditions.quiet = fields["quiet"].flatMap {
+        conditions.minimumWindows = fields[.minWindows].flatMap { integer($0, in: 0...99) }
+        conditions.maximumWindows = fields[.maxWindows].flatMap { integer($0, in: 0...99) }
+        conditions.quiet = fields[.quiet].flatMap {
             quantity($0, Quantity.seconds, where: { $0 > 0 && $0 <= 60 }, rule: "more than 0 and at most 60s")
         }
         return conditions
@@ -261,14 +261,14 @@ extension ConfigParser {
         guard let fields = fields(of: field.value, in: "feedback", allowed: ["show", "size", "where"]) else {
             return (nil, nil)
         }
-        let show = fields["show"].flatMap { word($0, as: Feedback.self) } ?? .on
-        let size = fields["size"].flatMap {
+        let show = fields[.show].flatMap { word($0, as: Feedback.self) } ?? .on
+        let size = fields[.size].flatMap {
             quantity(
                 $0, Quantity.points, where: { FeedbackStyle.sizes.contains($0) },
                 rule:
                     "from \(Int(FeedbackStyle.sizes.lowerBound)) to \(Int(FeedbackStyle.sizes.upperBound)) pt")
         }
-        let placement = fields["where"].flatMap { word($0, as: FeedbackPlacement.self) }
+        let placement = fields[.where].flatMap { word($0, as: FeedbackPlacement.self) }
         return (show, FeedbackStyle(size: size, placement: placement))
     }
 

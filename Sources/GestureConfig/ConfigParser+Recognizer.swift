@@ -44,7 +44,7 @@ extension ConfigParser {
                 + " \(kind.description) takes \(Suggestion.list(kind.parameterKeys))"
         }
         guard let fields else { return nil }
-        let fingers = fields["fingers"].flatMap {
+        let fingers = fields[.fingers].flatMap {
             integer($0, in: kind.fingerRange, what: "'fingers' for \(kind.description)")
         }
         let spec: RecognizerSpec
@@ -53,18 +53,18 @@ extension ConfigParser {
             spec = .tap(
                 TapParameters(
                     numberOfTouchesRequired: fingers,
-                    numberOfTapsRequired: fields["taps"].flatMap { tapCount($0, kind: kind) },
-                    allowableMovement: fields["movement"].flatMap { quantity($0, Quantity.points) },
-                    maximumTapInterval: fields["interval"].flatMap(positiveSeconds),
-                    maximumTapDuration: fields["max-duration"].flatMap(positiveSeconds)
+                    numberOfTapsRequired: fields[.taps].flatMap { tapCount($0, kind: kind) },
+                    allowableMovement: fields[.movement].flatMap { quantity($0, Quantity.points) },
+                    maximumTapInterval: fields[.interval].flatMap(positiveSeconds),
+                    maximumTapDuration: fields[.maxDuration].flatMap(positiveSeconds)
                 ))
         case .longPress:
             spec = .longPress(
                 LongPressParameters(
                     numberOfTouchesRequired: fingers,
-                    numberOfTapsRequired: fields["taps"].flatMap { tapCount($0, kind: kind) },
-                    minimumPressDuration: fields["duration"].flatMap { quantity($0, Quantity.seconds) },
-                    allowableMovement: fields["movement"].flatMap { quantity($0, Quantity.points) }
+                    numberOfTapsRequired: fields[.taps].flatMap { tapCount($0, kind: kind) },
+                    minimumPressDuration: fields[.duration].flatMap { quantity($0, Quantity.seconds) },
+                    allowableMovement: fields[.movement].flatMap { quantity($0, Quantity.points) }
                 ))
         case .pan:
             spec = .pan(panParameters(fields, fingers: fingers))
@@ -72,12 +72,12 @@ extension ConfigParser {
             spec = .swipe(
                 SwipeParameters(
                     numberOfTouchesRequired: fingers,
-                    direction: fields["direction"].flatMap { directions($0, in: "swipe", diagonals: true) },
-                    minimumDistance: fields["distance"].flatMap {
+                    direction: fields[.direction].flatMap { directions($0, in: "swipe", diagonals: true) },
+                    minimumDistance: fields[.distance].flatMap {
                         quantity($0, Quantity.points, where: { $0 > 0 }, rule: "more than 0")
                     },
-                    maximumDuration: fields["max-duration"].flatMap(positiveSeconds),
-                    maximumAngle: fields["max-angle"].flatMap {
+                    maximumDuration: fields[.maxDuration].flatMap(positiveSeconds),
+                    maximumAngle: fields[.maxAngle].flatMap {
                         quantity(
                             $0, Quantity.radians, where: { $0 > 0 && $0 <= Self.largestSwipeAngle },
                             rule: "more than 0 and at most 45deg")
@@ -87,13 +87,13 @@ extension ConfigParser {
             spec = .pinch(
                 PinchParameters(
                     numberOfTouchesRequired: fingers,
-                    hysteresis: fields["hysteresis"].flatMap { quantity($0, Quantity.points) }
+                    hysteresis: fields[.hysteresis].flatMap { quantity($0, Quantity.points) }
                 ))
         case .rotate:
             spec = .rotate(
                 RotationParameters(
                     numberOfTouchesRequired: fingers,
-                    hysteresis: fields["hysteresis"].flatMap {
+                    hysteresis: fields[.hysteresis].flatMap {
                         quantity($0, Quantity.radians, where: { $0 < .pi }, rule: "less than 180deg")
                     }
                 ))
@@ -101,23 +101,23 @@ extension ConfigParser {
             // A binding names only the built-in kinds (`GestureKind(configKey:)`).
             return nil
         case .stroke:
-            let device = fields["device"].flatMap { word($0, as: StrokeDevice.self) } ?? .touch
+            let device = fields[.device].flatMap { word($0, as: StrokeDevice.self) } ?? .touch
             spec = .stroke(
                 StrokeParameters(
-                    shapes: fields["shape"].map { shapes($0, own: fields["own"].flatMap(boolean) ?? false) } ?? [],
+                    shapes: fields[.shape].map { shapes($0, own: fields[.own].flatMap(boolean) ?? false) } ?? [],
                     numberOfTouchesRequired: fingers,
-                    maximumDistance: fields["max-distance"].flatMap {
+                    maximumDistance: fields[.maxDistance].flatMap {
                         quantity($0, Quantity.number, where: { $0 > 0 && $0 <= 10 }, rule: "more than 0 and at most 10")
                     },
                     device: device,
-                    button: fields["button"].flatMap { integer($0, in: 1...9, what: "'button' for a stroke") },
-                    start: fields["start"].flatMap { word($0, as: StrokeStart.self) } ?? .move,
-                    holdDuration: fields["hold"].flatMap {
+                    button: fields[.button].flatMap { integer($0, in: 1...9, what: "'button' for a stroke") },
+                    start: fields[.start].flatMap { word($0, as: StrokeStart.self) } ?? .move,
+                    holdDuration: fields[.hold].flatMap {
                         quantity($0, Quantity.seconds, where: { $0 >= 0.1 && $0 <= 5 }, rule: "from 0.1s to 5s")
                     }))
             strokeDeviceRules(fields, device: device)
             strokeStartRules(fields, device: device)
-            if fields["shape"] == nil {
+            if fields[.shape] == nil {
                 report(
                     .missingKey, at: field.value, "a stroke needs a 'shape'",
                     suggestion: "add 'shape:' with one of \(Suggestion.list(StrokeShapes.names))")
@@ -128,12 +128,12 @@ extension ConfigParser {
 
     /// A pen or mouse draws alone, with a button; fingers have no button.
     func strokeDeviceRules(_ fields: Fields, device: StrokeDevice) {
-        if device == .touch, let button = fields["button"] {
+        if device == .touch, let button = fields[.button] {
             report(
                 .conflictingKeys, at: button.keyNode, "'button' is for strokes drawn with a pen or a mouse",
                 suggestion: "add 'device: mouse' (or 'device: pen'), or remove 'button'")
         }
-        if device != .touch, let fingers = fields["fingers"] {
+        if device != .touch, let fingers = fields[.fingers] {
             report(
                 .conflictingKeys, at: fingers.keyNode,
                 "a \(device.rawValue) draws a stroke alone: 'fingers' is for touch",
@@ -143,14 +143,14 @@ extension ConfigParser {
 
     /// `start: hold` is for fingers, and `hold:` is its time.
     func strokeStartRules(_ fields: Fields, device: StrokeDevice) {
-        let holds = fields["start"].flatMap { word($0, as: StrokeStart.self) } == .hold
-        if holds, device != .touch, let start = fields["start"] {
+        let holds = fields[.start].flatMap { word($0, as: StrokeStart.self) } == .hold
+        if holds, device != .touch, let start = fields[.start] {
             report(
                 .conflictingKeys, at: start.keyNode,
                 "'start: hold' is for fingers: a \(device.rawValue)'s stroke starts when its button is pressed",
                 suggestion: "remove 'start: hold', or remove 'device: \(device.rawValue)'")
         }
-        if !holds, let hold = fields["hold"] {
+        if !holds, let hold = fields[.hold] {
             report(
                 .conflictingKeys, at: hold.keyNode, "'hold' is how long 'start: hold' waits for the fingers to rest",
                 suggestion: "add 'start: hold', or remove 'hold'")
@@ -233,19 +233,19 @@ extension ConfigParser {
     /// A pan's parameters: `fingers` for an exact count, or `min-fingers` and `max-fingers`.
     private func panParameters(_ fields: Fields, fingers: Int?) -> PanParameters {
         let range = GestureKind.pan.fingerRange
-        if let exact = fields["fingers"] {
-            for key in ["min-fingers", "max-fingers"] {
+        if let exact = fields[.fingers] {
+            for key in [ConfigKey.minFingers, .maxFingers] {
                 guard let other = fields[key] else { continue }
                 report(
-                    .conflictingKeys, at: other.keyNode, "'\(exact.key)' and '\(key)' in one pan",
-                    found: key,
+                    .conflictingKeys, at: other.keyNode, "'\(exact.key)' and '\(key.name)' in one pan",
+                    found: key.name,
                     suggestion: "use 'fingers' for an exact count, or 'min-fingers' and 'max-fingers' for a range"
                 )
             }
         }
-        let minimum = fields["min-fingers"].flatMap { integer($0, in: range) } ?? fingers
-        let maximum = fields["max-fingers"].flatMap { integer($0, in: range) } ?? fingers
-        if let minimum, let maximum, minimum > maximum, let field = fields["max-fingers"] ?? fields["min-fingers"] {
+        let minimum = fields[.minFingers].flatMap { integer($0, in: range) } ?? fingers
+        let maximum = fields[.maxFingers].flatMap { integer($0, in: range) } ?? fingers
+        if let minimum, let maximum, minimum > maximum, let field = fields[.maxFingers] ?? fields[.minFingers] {
             report(
                 .neverFires, at: field.value,
                 "pan needs at least \(minimum) fingers but at most \(maximum): it could never begin",
@@ -255,8 +255,8 @@ extension ConfigParser {
         return PanParameters(
             minimumNumberOfTouches: minimum,
             maximumNumberOfTouches: maximum,
-            hysteresis: fields["hysteresis"].flatMap { quantity($0, Quantity.points) },
-            allowedDirections: fields["direction"].flatMap { directions($0, in: "pan") }
+            hysteresis: fields[.hysteresis].flatMap { quantity($0, Quantity.points) },
+            allowedDirections: fields[.direction].flatMap { directions($0, in: "pan") }
         )
     }
 

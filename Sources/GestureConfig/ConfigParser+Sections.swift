@@ -24,12 +24,12 @@ extension ConfigParser {
     func configuration(_ root: Node?) -> Configuration {
         var configuration = Configuration()
         if let root, let fields = fields(of: root, in: "the file", allowed: Self.topLevelKeys) {
-            configuration.settings = fields["settings"].map(settings) ?? Settings()
+            configuration.settings = fields[.settings].map(settings) ?? Settings()
             defaultFeedback = configuration.settings.feedback
-            configuration.screenBindings = bindings(fields["gestures"], scope: .screen)
-            configuration.edges = fields["edges"].map(edges) ?? []
-            configuration.apps = fields["apps"].map(apps) ?? []
-            configuration.devices = fields["devices"].map(devices) ?? DeviceSelection()
+            configuration.screenBindings = bindings(fields[.gestures], scope: .screen)
+            configuration.edges = fields[.edges].map(edges) ?? []
+            configuration.apps = fields[.apps].map(apps) ?? []
+            configuration.devices = fields[.devices].map(devices) ?? DeviceSelection()
         }
         checkReferences()
         checkShadowed(configuration.allBindings)
@@ -44,14 +44,14 @@ extension ConfigParser {
         guard let fields = fields(of: field.value, in: "settings", allowed: Self.settingsKeys) else {
             return settings
         }
-        if let window = fields["finger-window"].flatMap({
+        if let window = fields[.fingerWindow].flatMap({
             quantity(
                 $0, Quantity.seconds, where: { $0 > 0 && $0 <= Self.longestFingerWindow },
                 rule: "more than 0 and at most 1s")
         }) {
             settings.fingerWindow = window
         }
-        settings.dpi = fields["dpi"].flatMap { field in
+        settings.dpi = fields[.dpi].flatMap { field in
             quantity(
                 field,
                 { (text: String) throws(QuantityError) -> Double in
@@ -62,9 +62,9 @@ extension ConfigParser {
                     return value
                 }, where: { (24...1200).contains($0) }, rule: "at least 24 and at most 1200")
         }
-        settings.logLevel = fields["log-level"].flatMap { word($0, as: LogLevel.self) }
-        settings.commandOutput = fields["command-output"].flatMap { word($0, as: CommandOutput.self) } ?? .discard
-        let (feedback, style) = fields["feedback"].map(self.feedback) ?? (nil, nil)
+        settings.logLevel = fields[.logLevel].flatMap { word($0, as: LogLevel.self) }
+        settings.commandOutput = fields[.commandOutput].flatMap { word($0, as: CommandOutput.self) } ?? .discard
+        let (feedback, style) = fields[.feedback].map(self.feedback) ?? (nil, nil)
         settings.feedback = feedback ?? .off
         settings.feedbackStyle = style ?? FeedbackStyle()
         return settings
@@ -78,7 +78,7 @@ extension ConfigParser {
             guard let edge = ScreenEdge(rawValue: entry.key),
                 let edgeFields = self.fields(of: entry.value, in: "the \(edge.rawValue) edge", allowed: Self.edgeKeys)
             else { return nil }
-            let width = edgeFields["width"].flatMap {
+            let width = edgeFields[.width].flatMap {
                 quantity(
                     $0, Quantity.points, where: { $0 > 0 && $0 <= Self.widestEdge }, rule: "more than 0 and at most 200"
                 )
@@ -86,7 +86,7 @@ extension ConfigParser {
             return EdgeConfiguration(
                 edge: edge,
                 width: width ?? EdgeConfiguration.defaultWidth,
-                bindings: bindings(edgeFields["gestures"], scope: .edge(edge))
+                bindings: bindings(edgeFields[.gestures], scope: .edge(edge))
             )
         }
     }
@@ -135,9 +135,9 @@ extension ConfigParser {
                 AppConfiguration(
                     key: appKey,
                     names: names,
-                    inheritsScreenBindings: fields["inherit"].flatMap(boolean) ?? true,
-                    bindings: bindings(fields["gestures"], scope: .app(appKey)),
-                    regions: fields["regions"].map { regions($0, app: appKey) } ?? []
+                    inheritsScreenBindings: fields[.inherit].flatMap(boolean) ?? true,
+                    bindings: bindings(fields[.gestures], scope: .app(appKey)),
+                    regions: fields[.regions].map { regions($0, app: appKey) } ?? []
                 ))
         }
         return apps
@@ -157,7 +157,7 @@ extension ConfigParser {
         }
         for node in sequence {
             guard let fields = fields(of: node, in: "a device", allowed: Self.deviceKeys) else { continue }
-            guard let nameField = fields["name"] else {
+            guard let nameField = fields[.name] else {
                 report(.missingKey, at: node, "a device needs a name", suggestion: "add 'name: \"ELAN Touchscreen\"'")
                 continue
             }
@@ -165,12 +165,12 @@ extension ConfigParser {
             else {
                 continue
             }
-            if fields["ignore"].flatMap(boolean) ?? false {
+            if fields[.ignore].flatMap(boolean) ?? false {
                 selection.exclude.append(name)
             } else {
                 selection.include.append(name)
             }
-            if let outputField = fields["output"], let output = self.name(outputField.value, for: "output") {
+            if let outputField = fields[.output], let output = self.name(outputField.value, for: "output") {
                 selection.outputs.append(DeviceOutput(device: name, output: output))
             }
         }
@@ -194,7 +194,7 @@ extension ConfigParser {
             guard let fields = fields(of: node, in: "a region", allowed: Self.regionKeys) else { continue }
             var name = "regions[\(index)]"
             var path = "\(BindingScope.app(app)).regions[\(index)]"
-            if let nameField = fields["name"], let written = self.name(nameField.value, for: "name") {
+            if let nameField = fields[.name], let written = self.name(nameField.value, for: "name") {
                 name = written
                 path = BindingScope.region(app: app, region: name).description
                 if let first = seen[name] {
@@ -205,11 +205,11 @@ extension ConfigParser {
                 }
                 seen[name] = seen[name] ?? location(of: nameField.value)
             }
-            let area = fields["area"].flatMap { self.area($0, region: name) } ?? RegionArea()
+            let area = fields[.area].flatMap { self.area($0, region: name) } ?? RegionArea()
             regions.append(
                 RegionConfiguration(
                     name: name, area: area,
-                    bindings: bindings(fields["gestures"], scope: .region(app: app, region: name), path: path)
+                    bindings: bindings(fields[.gestures], scope: .region(app: app, region: name), path: path)
                 ))
         }
         return regions

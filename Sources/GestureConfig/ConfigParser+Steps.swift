@@ -37,7 +37,7 @@ extension ConfigParser {
 
         let example: String
         let every: Double?
-        let everyField = fields["every"]
+        let everyField = fields[.every]
         switch kind {
         case .pinch:
             example = "every: 0.1"
@@ -63,7 +63,7 @@ extension ConfigParser {
 
         var actionsBySide: [String: [Action]] = [:]
         for side in sides {
-            guard let sideField = fields[side] else { continue }
+            guard let sideField = fields.field(named: side) else { continue }
             actionsBySide[side] = actions(sideField)
         }
         guard errors.count == errorCount, let every else { return nil }

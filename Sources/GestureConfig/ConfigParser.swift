@@ -16,10 +16,19 @@ struct Field {
 struct Fields {
     /// The fields in file order.
     var entries: [Field]
+    /// The keys the section allows; nil when every key is allowed (a mapping of names).
+    var allowed: [String]? = nil
 
-    /// The field with this key, if present.
-    subscript(key: String) -> Field? {
-        entries.first { $0.key == key }
+    /// The field with this key, if present. A key the section does not allow is a programmer
+    /// error: the list and the lookups must agree.
+    subscript(key: ConfigKey) -> Field? {
+        precondition(allowed?.contains(key.name) ?? true, "'\(key.name)' is not among the section's keys")
+        return field(named: key.name)
+    }
+
+    /// The field with a key that comes from data (a step's side), if present.
+    func field(named name: String) -> Field? {
+        entries.first { $0.key == name }
     }
 }
 
@@ -138,7 +147,7 @@ final class ConfigParser {
     func fields(
         of node: Node, in context: String, allowed: [String], misplaced: (String) -> String? = { _ in nil }
     ) -> Fields? {
-        if ConfigParser.isNull(node) { return Fields(entries: []) }
+        if ConfigParser.isNull(node) { return Fields(entries: [], allowed: allowed) }
         guard let mapping = node.mapping else {
             report(
                 .wrongType, at: node, "expected a mapping for \(context), found \(describe(node))",
@@ -160,6 +169,6 @@ final class ConfigParser {
             }
             entries.append(Field(key: key, keyNode: keyNode, value: value))
         }
-        return Fields(entries: entries)
+        return Fields(entries: entries, allowed: allowed)
     }
 }

@@ -136,7 +136,7 @@ extension ConfigParser {
             return []
         }
         guard let fields = fields(of: root, in: "a stroke template", allowed: ["samples"]) else { return [] }
-        guard let field = fields["samples"] else {
+        guard let field = fields[.samples] else {
             report(
                 .missingKey, at: root, "a stroke template needs 'samples'", suggestion: again)
             return []
