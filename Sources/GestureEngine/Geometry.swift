@@ -101,9 +101,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 extension Double {
     /// A compact rendering for logs: at most three decimals, no trailing zeros.
     public var shortDescription: String {
-        // Rounded first: 605.0000001 is "605", not "605.0".
-        let scaled = abs(self) < 1e15 ? (self * 1000).rounded() / 1000 : self
-        if scaled == scaled.rounded() && abs(scaled) < 1e15 { return String(Int(scaled)) }
-        return String(scaled)
+        // The one formatter for people: 605.0000001 is "605", 1200.25 is "1200.25".
+        FixedDecimal.short(self, decimals: 3)
     }
 }

@@ -24,6 +24,17 @@ import Testing
         #expect(FixedDecimal.short(value, decimals: decimals) == expected)
     }
 
+    /// The one formatter for people: logs and tools print positions with it. Seen before: a
+    /// followed touch at 605.0000001 printed "605.0", and 1e155 trapped converting to Int.
+    @Test(arguments: [
+        (605.000_000_1, "605"), (1200.25, "1200.25"), (-0.0001, "0"), (0.0005, "0.001"), (1e155, "1e+155"),
+        (-3e20, "-3e+20")
+    ])
+    func shortDescriptionIsFixedDecimalsShortAndNeverTraps(value: Double, expected: String) {
+        #expect(value.shortDescription == expected)
+        #expect(MonitorStream.seconds(value).hasSuffix(FixedDecimal.text(value, decimals: 3)))
+    }
+
     @Test func leftAlignedPadsToTheWidthAndNeverCuts() {
         #expect(TextColumns.leftAligned("ab", width: 4) == "ab  ")
         #expect(TextColumns.leftAligned("abcdef", width: 4) == "abcdef")

@@ -57,9 +57,7 @@ struct MonitorStream {
 
     /// `t` in seconds with three decimals, right-aligned in eight columns.
     static func seconds(_ t: Double) -> String {
-        let milliseconds = Int((t * 1000).rounded())
-        let fraction = String(milliseconds % 1000)
-        let text = "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+        let text = FixedDecimal.text(t, decimals: 3)
         return String(repeating: " ", count: max(0, 8 - text.count)) + text
     }
 
