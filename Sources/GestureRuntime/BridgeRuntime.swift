@@ -181,7 +181,14 @@ public final class BridgeRuntime {
     /// fire at their own times, and keys waiting for their window's focus ask again.
     public func advance(to time: Double) {
         feed.advance(to: time, afterInput: collect)
-        drainActions(at: max(time, feed.time))
+        drainActions(atTime: max(time, feed.time))
+    }
+
+    /// Lets keys waiting for their window's focus ask again at `time`, without moving the
+    /// gestures' clock: the daemon does this before it reads the X events that came meanwhile, so
+    /// those keep their own server times and a timer between them still fires between them.
+    public func drainActions(at time: Double) {
+        drainActions(atTime: max(time, feed.time))
     }
 
     /// Ends every gesture and decides every touch now: for shutdown and lost devices.
@@ -234,7 +241,7 @@ public final class BridgeRuntime {
         apply(actions.enqueue(fired, now: time, hasFocus: { desktop.hasFocus($0, at: time) }), at: time)
     }
 
-    private func drainActions(at time: Double) {
+    private func drainActions(atTime time: Double) {
         guard !actions.isEmpty else { return }
         apply(actions.drain(now: time, hasFocus: { desktop.hasFocus($0, at: time) }), at: time)
     }

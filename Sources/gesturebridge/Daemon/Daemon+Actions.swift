@@ -5,10 +5,10 @@ import X11Bridge
 
 /// The daemon's actions: the runtime decides which run and when (`BridgeRuntime`); here they run.
 extension Daemon {
-    /// Lets keys waiting for their window's focus ask again, before the loop reads on.
+    /// Lets keys waiting for their window's focus ask again, before the loop reads on. The
+    /// gestures' clock stays where it is: the events read next keep their own times.
     func drainActions(now: Double) {
-        guard runtime.isBusy else { return }
-        runtime.advance(to: now)
+        runtime.drainActions(at: now)
         performEffects()
     }
 
