@@ -88,10 +88,19 @@ let package = Package(
             dependencies: ["GestureEngine", "GestureConfig", "GestureRuntime", "JSON", "YAMLReader", "TextSearch"],
             swiftSettings: withoutRegex
         ),
+        // What the daemon's tools receive: the control socket's events and their formats (monitor's
+        // text and JSON, try's stream and transcript, a recording's lines). Pure: no socket, no X.
+        .target(
+            name: "ControlStreams",
+            dependencies: ["GestureEngine", "GestureConfig", "GestureRuntime", "GestureReplay", "JSON", "TextSearch"],
+            swiftSettings: withoutRegex
+        ),
         .executableTarget(
             name: "gesturebridge",
             dependencies: [
-                "GestureEngine", "GestureConfig", "GestureRuntime", "GestureReplay", "X11Bridge", "JSON", "TextSearch",
+                "GestureEngine", "GestureConfig", "GestureRuntime", "GestureReplay", "X11Bridge", "JSON",
+                "ControlStreams",
+                "TextSearch",
                 .product(name: "Logging", package: "swift-log"),
                 .product(
                     name: "MallocInterposerSwift", package: "malloc-interposer",
@@ -145,7 +154,7 @@ let package = Package(
             name: "GestureBridgeTests",
             dependencies: [
                 "gesturebridge", "GestureReplay", "GestureRuntime", "GestureConfig", "GestureEngine",
-                "X11Bridge", "JSON", "YAMLReader", "TestReaper", "TestSupport", "TestCredentials"
+                "X11Bridge", "JSON", "ControlStreams", "YAMLReader", "TestReaper", "TestSupport", "TestCredentials"
             ]
         ),
         // make install, the systemd unit, the autostart entry and the .deb, driven through the

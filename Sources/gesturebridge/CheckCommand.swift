@@ -1,5 +1,6 @@
 import GestureConfig
 import Logging
+import ControlStreams
 
 /// `gesturebridge check`: validates a config file without running anything.
 struct CheckCommand: Subcommand {

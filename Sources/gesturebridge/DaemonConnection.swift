@@ -1,5 +1,6 @@
 import Glibc
 import X11Bridge
+import ControlStreams
 
 /// A tool's connection to the running daemon's control socket: one request out, lines in.
 ///

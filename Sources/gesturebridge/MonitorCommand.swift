@@ -1,6 +1,7 @@
 import GestureEngine
 import GestureReplay
 import JSON
+import ControlStreams
 
 /// `gesturebridge monitor`: shows live what the running daemon sees and does.
 struct MonitorCommand: Subcommand {
@@ -50,23 +51,9 @@ struct MonitorCommand: Subcommand {
         var isFirst = true
         let end = connection.readLines { line in
             defer { isFirst = false }
-            return output.write((isFirst && !json ? Self.greeting(hello: line) : line) + "\n")
+            return output.write((isFirst && !json ? MonitorStream.greeting(hello: line) : line) + "\n")
         }
         try DaemonConnection.finish(end)
     }
 
-    /// The first line in text: who is being watched.
-    static func greeting(hello line: String) -> String {
-        let hello = try? JSONValue(parsing: line)
-        func text(_ key: String) -> String {
-            switch hello?[key] {
-            case .string(let value): value
-            case .number(let value): value.shortDescription
-            default: "?"
-            }
-        }
-        let bindings = text("bindings")
-        return "monitoring gesturebridge \(text("gesturebridge")) (pid \(text("pid"))) on \(text("display")): "
-            + "\(bindings) binding\(bindings == "1" ? "" : "s") from \(text("config")); Ctrl-C stops"
-    }
 }

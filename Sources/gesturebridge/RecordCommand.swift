@@ -4,6 +4,7 @@ import GestureReplay
 import Glibc
 import X11Bridge
 import JSON
+import ControlStreams
 
 /// `gesturebridge record FILE`: records live touches, with the window layout, as a replay trace.
 /// `gesturebridge record --stroke NAME`: records a shape of your own for `stroke:` bindings.

@@ -1,5 +1,6 @@
 import GestureReplay
 import X11Bridge
+import ControlStreams
 
 /// `gesturebridge try`: try gestures live against the running daemon, and see why one did not fire.
 struct TryCommand: Subcommand {

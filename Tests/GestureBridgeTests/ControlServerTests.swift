@@ -8,6 +8,7 @@ import TestCredentials
 import Testing
 @testable import gesturebridge
 import JSON
+@testable import ControlStreams
 
 /// The control socket on real Unix sockets, driven the way the daemon's poll loop drives it.
 @Suite(.serialized) final class ControlServerTests {

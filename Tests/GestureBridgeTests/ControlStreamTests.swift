@@ -5,6 +5,7 @@ import GestureReplay
 import Testing
 @testable import gesturebridge
 import JSON
+@testable import ControlStreams
 
 /// The lines the daemon streams to `monitor` and `record`: formats, throttling, traces that read back.
 @Suite struct ControlStreamTests {

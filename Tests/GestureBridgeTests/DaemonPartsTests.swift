@@ -5,6 +5,7 @@ import Logging
 import Testing
 import X11Bridge
 @testable import gesturebridge
+@testable import ControlStreams
 
 /// The daemon's pieces that need no X server: config watching, reloading, signal flags.
 @Suite(.serialized) struct DaemonPartsTests {

@@ -5,6 +5,7 @@ import Glibc
 import Testing
 
 @testable import gesturebridge
+@testable import ControlStreams
 
 /// The small replacements for what Foundation did: fixed decimals, padding, the environment,
 /// reading a file, running a program.

@@ -4,6 +4,7 @@ import GestureReplay
 import Testing
 
 @testable import gesturebridge
+@testable import ControlStreams
 
 /// What `gesturebridge try` prints for the daemon's try stream, and the gestures `--bind` names.
 @Suite struct TryTranscriptTests {

@@ -2,6 +2,7 @@ import GestureConfig
 import Glibc
 import Logging
 import Synchronization
+import ControlStreams
 
 /// Loads the config at start and on every reload, keeping the last good one when a new one is bad.
 ///

@@ -1,5 +1,6 @@
 import Glibc
 import JSON
+import ControlStreams
 
 /// One tool connected to the daemon's control socket: its request, its stream, and what is still to send.
 ///

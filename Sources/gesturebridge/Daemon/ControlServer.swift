@@ -1,5 +1,6 @@
 import Glibc
 import Logging
+import ControlStreams
 
 /// The daemon's control socket: `gesturebridge monitor` and `record` connect here and are streamed lines.
 ///
@@ -107,7 +108,7 @@ final class ControlServer {
         client.start(
             request.stream(origin: now), holdsTouches: request == .recordStroke,
             isDryRun: request == .tryOut(acts: false))
-        client.enqueue(status.helloLine(pid: getpid()))
+        client.enqueue(status.helloLine(pid: getpid(), version: GestureBridge.version))
         switch request {
         case .monitor, .tryOut:
             // The layout at t = 0, so the first touches can be read against it.

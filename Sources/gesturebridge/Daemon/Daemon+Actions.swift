@@ -2,6 +2,7 @@ import GestureConfig
 import GestureRuntime
 import Logging
 import X11Bridge
+import ControlStreams
 
 /// The daemon's actions: the runtime decides which run and when (`BridgeRuntime`); here they run.
 extension Daemon {

@@ -5,6 +5,7 @@ import GestureReplay
 import Glibc
 import Logging
 import X11Bridge
+import ControlStreams
 
 /// The daemon: one single-threaded poll loop over the X connection, signals, config changes and timers.
 ///

@@ -1,6 +1,7 @@
 import Glibc
 import GestureConfig
 import X11Bridge
+import ControlStreams
 
 /// The checks of `gesturebridge doctor`, in the order a user fixes things: the display first, the config last.
 ///

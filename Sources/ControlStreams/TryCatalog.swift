@@ -12,7 +12,7 @@ import TextSearch
 /// The catalog runs in the tool, not the daemon, through the same replay as `gesturebridge
 /// replay`, with UIKit's ordering: a pan waits for the swipe with its fingers to fail, a tap
 /// and a long press share fingers as UIKit lets them.
-enum TryCatalog {
+package enum TryCatalog {
     /// The catalog's config: one binding per kind and finger count, named `kind-fingers`.
     static let yaml: String = {
         var lines = ["gestures:"]

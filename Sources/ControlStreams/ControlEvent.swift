@@ -8,7 +8,7 @@ import JSON
 /// The daemon publishes these from its loop (`ControlServer.publish`) only while a
 /// client listens. Times are seconds on the daemon's monotonic clock, the engine's
 /// time base; positions are screen pixels.
-enum ControlEvent {
+package enum ControlEvent {
     /// A touch as the finger made it: down, move, or up, also after it went to an application
     /// (followed through raw events), and only when the finger lifts.
     case touch(TouchSample, time: Double)
@@ -57,7 +57,7 @@ enum ControlEvent {
 }
 
 /// What a client asks for in its one request line.
-enum ControlRequest: Equatable {
+package enum ControlRequest: Equatable {
     /// Live events: as text or JSON Lines, with every touch move or a few per second.
     case monitor(json: Bool, moves: Bool)
     /// Touches (and touchpad gestures) as a replay trace, header first.
@@ -71,7 +71,7 @@ enum ControlRequest: Equatable {
     case tryOut(acts: Bool)
 
     /// The line a client sends, without the line feed.
-    var line: String {
+    package var line: String {
         switch self {
         case let .monitor(json, moves):
             (["monitor"] + (json ? ["--json"] : []) + (moves ? ["--moves"] : []))
@@ -83,7 +83,7 @@ enum ControlRequest: Equatable {
     }
 
     /// Parses a request line; nil when it is not one (the daemon says so and hangs up).
-    init?(line: String) {
+    package init?(line: String) {
         let words = line.split(separator: " ", omittingEmptySubsequences: true)
         switch words.first {
         case "monitor":
@@ -104,20 +104,27 @@ enum ControlRequest: Equatable {
     }
 
     /// What the daemon answers to a line that is not a request.
-    static let usage = "expected 'monitor [--json] [--moves]', 'record [--stroke]' or 'try [--act]'"
+    package static let usage = "expected 'monitor [--json] [--moves]', 'record [--stroke]' or 'try [--act]'"
 }
 
 /// The daemon's state a new client is told about: its first line, and the scene a recording starts from.
-struct ControlStatus {
-    var display: String
-    var configPath: String
-    var bindings: Int
-    var scene: SceneDescription
+package struct ControlStatus {
+    package var display: String
+    package var configPath: String
+    package var bindings: Int
+    package var scene: SceneDescription
+
+    package init(display: String, configPath: String, bindings: Int, scene: SceneDescription) {
+        self.display = display
+        self.configPath = configPath
+        self.bindings = bindings
+        self.scene = scene
+    }
 
     /// The first line of every stream, JSON: version, pid, display, config, bindings.
-    func helloLine(pid: Int32) -> String {
+    package func helloLine(pid: Int32, version: String) -> String {
         JSONValue.object([
-            ("gesturebridge", .string(GestureBridge.version)), ("pid", .number(Double(pid))),
+            ("gesturebridge", .string(version)), ("pid", .number(Double(pid))),
             ("display", .string(display)), ("config", .string(configPath)),
             ("bindings", .number(Double(bindings)))
         ]).serialized()
@@ -125,7 +132,7 @@ struct ControlStatus {
 }
 
 /// How a reload ended, as `monitor` shows it and a notification tells it.
-enum ReloadOutcome: Equatable {
+package enum ReloadOutcome: Equatable {
     /// The new config is in effect, with this many bindings.
     case applied(bindings: Int)
     /// The file was empty (an editor between truncating and writing): the bindings stay.

@@ -12,14 +12,14 @@ import JSON
 /// `{"t": …, "gesture": "menu", "kind": "tap", "state": "failed", "why": "moved 52 pt, more
 /// than the 45 pt a tap allows"}`, and commit-or-cancel lines for bindings that act at the lift.
 /// While a try client listens, the daemon also draws every touch on the screen.
-struct TryStream {
+package struct TryStream {
     private var monitor: MonitorStream
 
-    init(origin: Double) {
+    package init(origin: Double) {
         monitor = MonitorStream(isJSON: true, showsMoves: true, origin: origin)
     }
 
-    mutating func line(for event: ControlEvent) -> String? {
+    package mutating func line(for event: ControlEvent) -> String? {
         let t = max(0, event.time - monitor.origin)
         switch event {
         case let .transition(recognizer, from, to, cause, _):

@@ -16,7 +16,9 @@ import JSON
 /// and its actions are lines of their own, as `replay` prints them (`{"t": …, "touch": 3,
 /// "delivery": "rejected"}`, `{"t": …, "gesture": …, "action": {…}, "outcome": …}`), which
 /// `replay` reads as what happened, not as input. Windows and transitions are not recorded.
-struct TraceRecording {
+package struct TraceRecording {
+    package init() {}
+
     /// Times are kept to the microsecond: far below anything a finger does, and short to read.
     static let timeResolution = 1e-6
     /// Steps of `timeResolution` in a second: a whole number, so that microseconds divided by it
@@ -38,7 +40,7 @@ struct TraceRecording {
     static let undecidedCapacity = 256
 
     /// The trace line for `event`, without its line feed; nil when it is not recorded input.
-    mutating func line(for event: ControlEvent) -> String? {
+    package mutating func line(for event: ControlEvent) -> String? {
         switch event {
         case let .touch(sample, time): touchLine(sample, time: time)
         case let .pad(pad, time): padLine(pad, time: time)
@@ -125,7 +127,7 @@ struct TraceRecording {
     }
 
     /// The first line of a recording: the header of the daemon's scene.
-    static func headerLine(of scene: SceneDescription) -> String {
+    package static func headerLine(of scene: SceneDescription) -> String {
         TraceWriter.headerLine(header(of: scene))
     }
 

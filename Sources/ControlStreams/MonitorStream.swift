@@ -11,7 +11,7 @@ import JSON
 /// action (outcome)`); JSON lines use the replay contract's keys where one exists
 /// (`touch`/`phase`/`x`/`y`, `delivery`, `gesture`/`action`). Without `moves`, a
 /// touch's moves are shown at most every `moveInterval`, and its up line counts them.
-struct MonitorStream {
+package struct MonitorStream {
     /// The shortest time between two shown moves of one touch, in seconds: a few lines
     /// per second per finger, which a person can still read as motion.
     static let moveInterval = 0.1
@@ -23,14 +23,14 @@ struct MonitorStream {
     /// Per live touch: when a line for it was last shown, and how many moves it made.
     private var tracks: [TouchID: (shown: Double, moves: Int)] = [:]
 
-    init(isJSON: Bool, showsMoves: Bool, origin: Double) {
+    package init(isJSON: Bool, showsMoves: Bool, origin: Double) {
         self.isJSON = isJSON
         self.showsMoves = showsMoves
         self.origin = origin
     }
 
     /// The line for `event`, without its line feed; nil for a move that is throttled away.
-    mutating func line(for event: ControlEvent) -> String? {
+    package mutating func line(for event: ControlEvent) -> String? {
         // The desktop's answers are for recordings: the runtime's own questions, many a second while keys wait.
         if case .answer = event { return nil }
         // The delivery line already said it: "touch 3 rejected: handed to the application".
@@ -53,6 +53,21 @@ struct MonitorStream {
         }
         let t = max(0, event.time - origin)
         return isJSON ? Self.json(event, t: t) : Self.seconds(t) + "  " + Self.text(event, moves: moves)
+    }
+
+    /// The first line in text: who is being watched.
+    package static func greeting(hello line: String) -> String {
+        let hello = try? JSONValue(parsing: line)
+        func text(_ key: String) -> String {
+            switch hello?[key] {
+            case .string(let value): value
+            case .number(let value): value.shortDescription
+            default: "?"
+            }
+        }
+        let bindings = text("bindings")
+        return "monitoring gesturebridge \(text("gesturebridge")) (pid \(text("pid"))) on \(text("display")): "
+            + "\(bindings) binding\(bindings == "1" ? "" : "s") from \(text("config")); Ctrl-C stops"
     }
 
     /// `t` in seconds with three decimals, right-aligned in eight columns.

@@ -8,7 +8,7 @@ import JSON
 /// actions; with `binds`, each finished gesture as a binding (`TryCatalog`).
 ///
 /// Pure: lines in, lines out, so it is tested without a daemon.
-struct TryTranscript {
+package struct TryTranscript {
     let binds: Bool
     /// The trace header of the scene (the last `scene` line), for replaying a gesture.
     private var header: String?
@@ -28,13 +28,13 @@ struct TryTranscript {
     /// The most bindings one failure line names; the rest are counted.
     static let maximumNamedFailures = 8
 
-    init(binds: Bool) {
+    package init(binds: Bool) {
         self.binds = binds
     }
 
     /// The lines to print once the stream has gone quiet (the end of what one read brought):
     /// the end of a gesture whose fingers all lifted.
-    mutating func idle() -> [String] {
+    package mutating func idle() -> [String] {
         let failed = failureLines()
         guard endedAt != nil else { return failed }
         endedAt = nil
@@ -67,7 +67,7 @@ struct TryTranscript {
     }
 
     /// The lines to print for one line of the stream.
-    mutating func lines(for line: String) -> [String] {
+    package mutating func lines(for line: String) -> [String] {
         guard let endedAt else { return linesAfterAnEnd(for: line) }
         // A line of a later instant, or a new gesture's: the last one is over.
         let value = try? JSONValue(parsing: line)
@@ -92,7 +92,7 @@ struct TryTranscript {
     private mutating func linesOtherThanFailures(for line: String) -> [String] {
         if isFirst {
             isFirst = false
-            return [MonitorCommand.greeting(hello: line).replacingText("monitoring", with: "trying")]
+            return [MonitorStream.greeting(hello: line).replacingText("monitoring", with: "trying")]
                 + ["Touch the screen (or the touchpad); each finger gets a mark. Ctrl-C stops."]
         }
         guard let value = try? JSONValue(parsing: line), case .object = value else { return [] }
