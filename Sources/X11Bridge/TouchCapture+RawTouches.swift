@@ -58,6 +58,7 @@ extension TouchCapture {
     /// 150 px from its anchor was 0.002 px short.
     func axisScale(of device: DeviceID) -> RawTouchFollower.AxisScale? {
         if let known = axisScales[device] { return known }
+        axisScales[device] = .some(nil)
         var count: Int32 = 0
         guard let infos = XIQueryDevice(connection.display, device.rawValue, &count), count > 0 else { return nil }
         defer { XIFreeDeviceInfo(infos) }

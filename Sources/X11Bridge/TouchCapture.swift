@@ -122,7 +122,9 @@ public final class TouchCapture {
     var reportsGesture = false
     /// Follows touches through raw events (`RawTouchFollower`), with each device's axis scale.
     var follower = RawTouchFollower()
-    var axisScales: [DeviceID: RawTouchFollower.AxisScale] = [:]
+    /// Each device's scale, asked once; nil remembered for a device without x and y ranges, so
+    /// its raw events never cost a round trip each.
+    var axisScales: [DeviceID: RawTouchFollower.AxisScale?] = [:]
     /// Why touchpad gestures are not captured (an old server, another client selected them); nil when they are.
     public private(set) var gesturesUnavailableReason: String?
     /// Where programmer errors (a second decision, a decision for an unknown touch) and unexpected

@@ -263,6 +263,9 @@ final class Daemon {
     /// Performs the runtime's effects in order: decisions to the server, actions, logs, the
     /// tools' events, the indicator.
     func performEffects() {
+        desktop.forgetHolder()
+        // Most touch events decide nothing yet: no flush, no drawing for them.
+        guard !runtime.effects.isEmpty else { return }
         for effect in runtime.effects {
             switch effect {
             case .output(let output):
@@ -306,7 +309,6 @@ final class Daemon {
             }
         }
         runtime.removeAllEffects()
-        desktop.forgetHolder()
         connection.flush()
         // The frame's keys and clicks go out before any drawing: an action never waits for it.
         performer.connection.flush()
