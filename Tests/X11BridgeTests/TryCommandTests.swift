@@ -37,17 +37,48 @@ struct TryCommandTests {
         ids.indices.map { .init(id: ids[$0], phase: phase, x: xs[$0], y: y) }
     }
 
-    @Test func aFailedGestureSaysWhyAndBindPrintsTheGestureAsABinding() throws {
+    /// A focused client, the daemon under `config`, and `gesturebridge try` with `options`, ready
+    /// for touches; `stop` ends all three.
+    struct Session {
+        let client: TestClient
+        let daemon: DaemonProcess
+        let tester: ToolProcess
+        let touchscreen: InputTestDevice
+
+        func stop() {
+            tester.signal(SIGKILL)
+            daemon.stop()
+            client.kill()
+        }
+    }
+
+    func startTrying(_ options: [String]) throws -> Session {
         let server = try server
         let client = try TestClient.launchFocused(display: server.display)
-        defer { client.kill() }
-        let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)
-        defer { daemon.stop() }
-        let tester = try ToolProcess(["try", "--bind", "--act", "--display", server.display], environment: runtime)
-        defer { tester.signal(SIGKILL) }
-        try tester.waitForOutput("Ctrl-C stops")
+        var daemon: DaemonProcess?
+        var tester: ToolProcess?
+        do {
+            daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)
+            tester = try ToolProcess(["try"] + options + ["--display", server.display], environment: runtime)
+            try tester?.waitForOutput("Ctrl-C stops")
+            return Session(
+                client: client, daemon: daemon!, tester: tester!,
+                touchscreen: try InputTestDevice.connection(to: server, .touchscreen))
+        } catch {
+            tester?.signal(SIGKILL)
+            daemon?.stop()
+            client.kill()
+            throw error
+        }
+    }
+
+    @Test func aFailedGestureSaysWhyAndBindPrintsTheGestureAsABinding() throws {
+        let session = try startTrying(["--bind", "--act"])
+        defer { session.stop() }
+        let (client, daemon, tester, touchscreen) = (
+            session.client, session.daemon, session.tester, session.touchscreen
+        )
         #expect(tester.standardOutput.contains("trying gesturebridge"), "\(tester.standardOutput)")
-        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
 
         // Two fingers swipe left: the 3-finger swipe cannot be it, and says so. --bind names the
         // gesture by replaying its lines, so the fingers move as a brisk hand does (500 px/s, a
@@ -113,15 +144,11 @@ struct TryCommandTests {
     /// lifts. Seen failing before: the swipe switched the desktop while trying, and the hand-over
     /// printed "touch N up at 800, 400" 0.15 s into a touch that lifted at 900, 450 later.
     @Test func withoutActNothingRunsAndAHandedOverTouchLiftsWhenTheFingerDoes() throws {
-        let server = try server
-        let client = try TestClient.launchFocused(display: server.display)
-        defer { client.kill() }
-        let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)
-        defer { daemon.stop() }
-        let tester = try ToolProcess(["try", "--display", server.display], environment: runtime)
-        defer { tester.signal(SIGKILL) }
-        try tester.waitForOutput("Ctrl-C stops")
-        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        let session = try startTrying([])
+        defer { session.stop() }
+        let (client, daemon, tester, touchscreen) = (
+            session.client, session.daemon, session.tester, session.touchscreen
+        )
 
         try DaemonEndToEndTests.swipeLeft(
             touchscreen, firstID: 60, interval: Self.frameInterval, step: Self.swipeStep, frames: Self.swipeFrames)
@@ -151,15 +178,11 @@ struct TryCommandTests {
     /// sequence whole (the daemon stands aside). Seen before: the next gesture did nothing and
     /// nothing said why.
     @Test func grabsOtherClientsHoldAreSaid() throws {
-        let server = try server
-        let client = try TestClient.launchFocused(display: server.display)
-        defer { client.kill() }
-        let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)
-        defer { daemon.stop() }
-        let tester = try ToolProcess(["try", "--display", server.display], environment: runtime)
-        defer { tester.signal(SIGKILL) }
-        try tester.waitForOutput("Ctrl-C stops")
-        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        let session = try startTrying([])
+        defer { session.stop() }
+        let (client, daemon, tester, touchscreen) = (
+            session.client, session.daemon, session.tester, session.touchscreen
+        )
 
         try client.grabPointer()
         try touchscreen.frame(points([70], .began, [600], y: 400))
