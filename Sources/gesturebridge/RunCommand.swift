@@ -14,7 +14,8 @@ struct RunCommand: Subcommand {
         SIGHUP or saving the config reloads it (a config with errors is reported and the \
         last good one stays); SIGTERM or SIGINT releases every key, answers every pending \
         touch and exits 0. Losing the X server exits 1. One daemon runs per display: a second \
-        one says which process holds the lock in $XDG_RUNTIME_DIR/gesturebridge/ and exits 3. \
+        one says which process holds the lock in $XDG_RUNTIME_DIR/gesturebridge/ and exits 3; \
+        another user's process cannot hold it (it is reported, and the daemon starts). \
         In a Wayland session (XDG_SESSION_TYPE=wayland; without XDG_SESSION_TYPE, \
         WAYLAND_DISPLAY set) it does not start: it says what to use instead and exits 4. \
         --x11 starts it anyway.
@@ -95,6 +96,7 @@ struct RunCommand: Subcommand {
             printError("gesturebridge: \(error)")
             throw ExitCode(error.exitStatus)
         }
+        if let foreign = lock.foreignHolder { logger.warning("\(foreign)") }
         try SignalFlags.install()
         let daemon: Daemon
         do {

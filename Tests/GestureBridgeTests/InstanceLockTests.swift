@@ -3,6 +3,7 @@ import Glibc
 import Testing
 @testable import gesturebridge
 import GestureEngine
+import TestCredentials
 import X11Bridge
 
 /// The single-instance lock and the runtime paths, on a private runtime directory.
@@ -68,6 +69,29 @@ import X11Bridge
             }
             return holder?.pid == getpid() && error.exitStatus == InstanceLock.alreadyRunningStatus
         }
+    }
+
+    /// Issue 27: another user bound `@gesturebridge-UID-DISPLAY` first (anyone may bind any
+    /// abstract name), and the daemon exited 3 for good, telling you to kill a process you
+    /// cannot kill. Now only a process of ours stops it; another's is reported and ignored.
+    @Test(
+        .enabled(if: getuid() == 0, "binding a name as another user needs root"),
+        arguments: [true, false])
+    func anotherUsersHolderOfTheAbstractNameDoesNotStopTheDaemon(listening: Bool) throws {
+        let (paths, url) = try Self.runtime()
+        defer { try? FileManager.default.removeItem(at: url) }
+        let display = Self.display(3)
+        let squatter = gb_test_abstract_as(InstanceLock.abstractName(display: display), 65534, listening ? 1 : 0)
+        try #require(squatter >= 0, "bind as uid 65534: \(String(cString: strerror(errno)))")
+        defer { close(squatter) }
+        let lock = try InstanceLock(display: display, paths: paths, origin: .terminal)
+        #expect(lock.foreignHolder?.name == "@" + InstanceLock.abstractName(display: display))
+        #expect(lock.foreignHolder?.peer?.uid == (listening ? 65534 : nil))
+        #expect(lock.foreignHolder?.description.contains("not by one of your daemons") == true)
+        #expect(InstanceLock.holder(display: display, paths: paths)?.pid == getpid())
+        // The file lock still stops a second daemon of ours.
+        #expect(throws: DaemonError.self) { _ = try InstanceLock(display: display, paths: paths, origin: .terminal) }
+        withExtendedLifetime(lock) {}
     }
 
     @Test(arguments: [

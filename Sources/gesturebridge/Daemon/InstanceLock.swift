@@ -52,33 +52,66 @@ final class InstanceLock {
     /// The lock file's path.
     let path: String
     private let fd: Int32
-    /// The listening socket whose abstract name is the lock across runtime directories.
+    /// The listening socket whose abstract name is the lock across runtime directories; -1
+    /// when a process of another user holds the name (see ``foreignHolder``).
     private let socketFD: Int32
+    /// Who holds the abstract name when it is not one of our processes: another user's
+    /// process (anyone may bind any abstract name), or one that does not listen. The daemon
+    /// then runs on the file lock alone and says so; nil when the name is ours.
+    let foreignHolder: ForeignHolder?
+
+    /// A process that took the abstract name first and is not ours.
+    struct ForeignHolder: Equatable, CustomStringConvertible {
+        /// The name, with its `@`.
+        var name: String
+        /// The holder's pid and user, from the kernel (SO_PEERCRED); nil when it does not listen.
+        var peer: UnixSocket.Peer?
+
+        var description: String {
+            let who =
+                peer.map { "a process of user id \($0.uid) (pid \($0.pid))" } ?? "a process that does not answer on it"
+            return "\(name) is held by \(who), not by one of your daemons; running on the lock file in the private "
+                + "runtime directory alone (a second daemon of yours with another XDG_RUNTIME_DIR would not be "
+                + "stopped). Anyone may take an abstract socket name: ask the administrator to stop that process "
+                + "('ss -xlp | grep gesturebridge' shows it)"
+        }
+    }
 
     /// Takes the lock for `display`, or throws ``DaemonError/alreadyRunning(display:holder:lockPath:)``.
     ///
-    /// Two locks guard one display. The file in the runtime directory names the holder. A
-    /// listening socket in the abstract namespace, `@gesturebridge-UID-DISPLAY`, is the same
-    /// for every runtime directory and every spelling of the display (`:0`, `:0.0`, `unix:0`),
-    /// so a daemon started with another `XDG_RUNTIME_DIR` (a terminal outside the session, a
-    /// script) is stopped too; the kernel frees it when the holder dies, as it does the flock.
+    /// Two locks guard one display. The file in the runtime directory (0700, ours alone)
+    /// names the holder and is the lock nobody else can take. A listening socket in the
+    /// abstract namespace, `@gesturebridge-UID-DISPLAY`, is the same for every runtime
+    /// directory and every spelling of the display (`:0`, `:0.0`, `unix:0`), so a daemon
+    /// started with another `XDG_RUNTIME_DIR` (a terminal outside the session, a script) is
+    /// stopped too; the kernel frees it when the holder dies, as it does the flock. Any user
+    /// can bind an abstract name, so its holder is checked with `SO_PEERCRED`: only a process
+    /// of ours stops this one; another's is reported (``foreignHolder``) and ignored.
     init(display: String, paths: RuntimePaths, origin: Origin) throws(DaemonError) {
-        socketFD = try Self.claimAbstractName(display: display, paths: paths)
+        let claim = try Self.claimAbstractName(display: display, paths: paths)
+        switch claim {
+        case .held(let fd):
+            socketFD = fd
+            foreignHolder = nil
+        case .foreign(let holder):
+            socketFD = -1
+            foreignHolder = holder
+        }
         do { try paths.prepareDirectory() } catch {
-            close(socketFD)
+            if socketFD >= 0 { close(socketFD) }
             throw .runtimeDirectory(error)
         }
         path = paths.lock(display: display)
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else {
-            close(socketFD)
+            if socketFD >= 0 { close(socketFD) }
             throw .system("open \(path)", errno)
         }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let code = errno
             let holder = Self.readHolder(fd: fd)
             close(fd)
-            close(socketFD)
+            if socketFD >= 0 { close(socketFD) }
             if code == EWOULDBLOCK { throw .alreadyRunning(display: display, holder: holder, lockPath: path) }
             throw .system("flock \(path)", code)
         }
@@ -89,7 +122,7 @@ final class InstanceLock {
 
     deinit {
         close(fd)
-        close(socketFD)
+        if socketFD >= 0 { close(socketFD) }
     }
 
     /// The abstract socket name for `display`: the user's, whatever the runtime directory.
@@ -97,9 +130,17 @@ final class InstanceLock {
         "gesturebridge-\(getuid())-\(RuntimePaths.fileName(display: display))"
     }
 
+    /// What claiming the abstract name found.
+    private enum Claim {
+        /// We listen on it: the descriptor.
+        case held(Int32)
+        /// Another user's process holds it (or one that does not listen): not a daemon of ours.
+        case foreign(ForeignHolder)
+    }
+
     /// Binds and listens on the display's abstract name; if another process of ours holds it,
     /// throws `alreadyRunning` naming that process (its pid from the socket's credentials).
-    private static func claimAbstractName(display: String, paths: RuntimePaths) throws(DaemonError) -> Int32 {
+    private static func claimAbstractName(display: String, paths: RuntimePaths) throws(DaemonError) -> Claim {
         let name = abstractName(display: display)
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw .system("socket", errno) }
@@ -107,22 +148,26 @@ final class InstanceLock {
         let bound = withUnsafePointer(to: &address.address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, address.length) }
         }
-        if bound == 0, listen(fd, 4) == 0 { return fd }
+        if bound == 0, listen(fd, 4) == 0 { return .held(fd) }
         let code = errno
         close(fd)
         guard code == EADDRINUSE else { throw .system("bind @\(name)", code) }
-        guard let pid = peerPID(name), pid != 0 else {
-            throw .alreadyRunning(display: display, holder: nil, lockPath: "@" + name)
+        // Only a listener of our own user is a daemon of ours. One that does not listen (bound
+        // only) could be ours between its bind and listen, but then it takes the file lock
+        // below first, or we do: the file decides.
+        let listener = Self.listener(of: name)
+        guard let peer = listener, peer.pid != 0, peer.uid == getuid() else {
+            return .foreign(ForeignHolder(name: "@" + name, peer: listener))
         }
         // The holder's own lock file names its origin, when it shares our runtime directory.
-        let described = holder(display: display, paths: paths).flatMap { $0.pid == pid ? $0 : nil }
+        let described = holder(display: display, paths: paths).flatMap { $0.pid == peer.pid ? $0 : nil }
         throw .alreadyRunning(
-            display: display, holder: described ?? Holder(pid: pid, origin: origin(of: pid), since: "?"),
+            display: display, holder: described ?? Holder(pid: peer.pid, origin: origin(of: peer.pid), since: "?"),
             lockPath: "@" + name)
     }
 
-    /// The pid of the process listening on abstract `name`, from the kernel's credentials.
-    private static func peerPID(_ name: String) -> Int32? {
+    /// The process listening on abstract `name`, from the kernel's credentials.
+    private static func listener(of name: String) -> UnixSocket.Peer? {
         let fd = socket(
             AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { return nil }
@@ -132,7 +177,7 @@ final class InstanceLock {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, address.length) }
         }
         guard connected == 0 else { return nil }
-        return UnixSocket.peer(of: fd)?.pid
+        return UnixSocket.peer(of: fd)
     }
 
     /// systemd, when the process's environment has systemd's INVOCATION_ID; the session otherwise.

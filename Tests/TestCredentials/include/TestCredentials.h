@@ -15,4 +15,9 @@ int gb_test_connect_as(const char *path, uid_t euid);
 /// listening descriptor, or -1 with errno set.
 int gb_test_listen_as(const char *path, uid_t euid);
 
+/// Binds the abstract Unix socket name `@name` as user `euid`, and listens on it when
+/// `listening` is not 0, as another local user's program taking a name first (anyone may bind
+/// any abstract name). Returns the descriptor, or -1 with errno set.
+int gb_test_abstract_as(const char *name, uid_t euid, int listening);
+
 #endif
