@@ -50,6 +50,19 @@ public struct StrokeClassifier: Sendable {
         }
     }
 
+    /// The farthest from 0 a point of a stroke may be, in points: past any screen (X's
+    /// coordinates are 16-bit), and far from where squares overflow. A path with a point
+    /// farther, or not finite, is no shape (a damaged trace, never a hand).
+    public static let maximumCoordinate = 1e6
+
+    /// Whether every point is finite and within ``maximumCoordinate``; allocates nothing.
+    public static func isOnAScreen(_ path: [Point]) -> Bool {
+        for point in path where !(abs(point.x) <= maximumCoordinate && abs(point.y) <= maximumCoordinate) {
+            return false
+        }
+        return true
+    }
+
     /// How many points a stroke and each template are resampled to.
     public static let pointCount = 32
     /// The most a stroke is turned to line up with a template, in radians (15°).
@@ -167,6 +180,7 @@ public struct StrokeClassifier: Sendable {
     public func couldBecome(
         _ path: [Point], allowed: [Bool], maximumDistance: Double? = nil, scratch: inout Beginning
     ) -> Bool {
+        guard Self.isOnAScreen(path) else { return false }
         guard path.count >= 2 else { return true }
         scratch.normalized.load(path[...])
         let stride = Self.beginningStride, n = Self.prefixPointCount
@@ -198,7 +212,7 @@ public struct StrokeClassifier: Sendable {
     /// or nil for fewer than two points or no such template. `isClose` says whether it is
     /// within that template's distance.
     public func classify(_ stroke: [Point], among include: ((String) -> Bool)? = nil) -> Match? {
-        guard stroke.count >= 2 else { return nil }
+        guard stroke.count >= 2, Self.isOnAScreen(stroke) else { return nil }
         var cloud = Self.Normalized()
         cloud.load(stroke)
         return classify(cloud, stroke: stroke, among: include)

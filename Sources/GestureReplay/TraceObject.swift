@@ -37,11 +37,16 @@ struct TraceObject {
             }
         }
 
+        /// The farthest from 0 any number of a trace may be: a million (pixels, seconds, a
+        /// scale), past any screen and any session, and far from where the arithmetic of
+        /// recognition overflows (1e155 squared is infinite).
+        static let largest = 1e6
+
         var requirement: String {
             switch self {
-            case .any: "be finite"
-            case .nonNegative: "not be negative"
-            case .positive: "be positive"
+            case .any: "be from -1000000 to 1000000"
+            case .nonNegative: "be from 0 to 1000000"
+            case .positive: "be positive, at most 1000000"
             }
         }
     }
@@ -75,8 +80,8 @@ struct TraceObject {
         guard case .number(let number) = value else {
             throw error(.wrongType(field: path + key, expected: "a number", found: TraceObject.show(value)))
         }
-        // The parser rejects literals that overflow, so numbers are finite here.
-        guard number.isFinite, rule.allows(number) else {
+        // The parser rejects literals that overflow; a finite one may still be huge.
+        guard abs(number) <= NumberRule.largest, rule.allows(number) else {
             throw error(.outOfRange(field: path + key, requirement: rule.requirement, found: TraceObject.show(value)))
         }
         return number

@@ -85,4 +85,16 @@ struct StrokeWriter {
                 + "confusions \(confusions.sorted { $0.value > $1.value })")
         #expect(rate >= 0.85)
     }
+
+    /// Issue 27: `replay` with a stroke binding died with SIGILL on a trace coordinate of 1e155.
+    /// A path past any screen names no shape and cannot become one; it never reaches arithmetic
+    /// that traps.
+    @Test(arguments: [1e155, -1e155, Double.greatestFiniteMagnitude, .infinity, .nan, 2e6])
+    func aPathPastAnyScreenIsNoShape(coordinate: Double) {
+        let path = [Point(x: 700, y: 400), Point(x: 716, y: coordinate), Point(x: 700, y: 420)]
+        #expect(StrokeShapes.classifier.classify(path) == nil)
+        var scratch = StrokeClassifier.Beginning()
+        let allowed = [Bool](repeating: true, count: StrokeShapes.classifier.shapeNames.count)
+        #expect(!StrokeShapes.classifier.couldBecome(path, allowed: allowed, scratch: &scratch))
+    }
 }

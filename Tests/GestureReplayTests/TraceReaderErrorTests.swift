@@ -80,7 +80,7 @@ private let header = #"{"screen": {"width": 10, "height": 10}}"#
         BadTrace("t null", [#"{"t": null}"#], line: 1, .wrongType(field: "t", expected: "a number", found: "null")),
         BadTrace(
             "negative t", [#"{"t": -0.5}"#], line: 1,
-            .outOfRange(field: "t", requirement: "not be negative", found: "-0.5")),
+            .outOfRange(field: "t", requirement: "be from 0 to 1000000", found: "-0.5")),
         BadTrace("missing x", [#"{"t": 0, "touch": 1, "phase": "down", "y": 1}"#], line: 1, .missingField("x")),
         BadTrace("missing phase", [#"{"t": 0, "touch": 1, "x": 1, "y": 1}"#], line: 1, .missingField("phase")),
         BadTrace(
@@ -100,10 +100,18 @@ private let header = #"{"screen": {"width": 10, "height": 10}}"#
             .notOneOf(field: "phase", allowed: ["down", "move", "up", "cancel"], found: "1")),
         BadTrace(
             "negative x", [#"{"t": 0, "touch": 1, "phase": "down", "x": -1, "y": 1}"#], line: 1,
-            .outOfRange(field: "x", requirement: "not be negative", found: "-1")),
+            .outOfRange(field: "x", requirement: "be from 0 to 1000000", found: "-1")),
         BadTrace(
             "negative y", [#"{"t": 0, "touch": 1, "phase": "down", "x": 1, "y": -0.001}"#], line: 1,
-            .outOfRange(field: "y", requirement: "not be negative", found: "-0.001")),
+            .outOfRange(field: "y", requirement: "be from 0 to 1000000", found: "-0.001")),
+        // Issue 27: a coordinate of 1e155 reached the stroke classifier's arithmetic, which trapped.
+        BadTrace(
+            "a y past any screen", [#"{"t": 0, "touch": 1, "phase": "down", "x": 700, "y": 1e155}"#], line: 1,
+            .outOfRange(field: "y", requirement: "be from 0 to 1000000", found: "1e+155")),
+        BadTrace(
+            "a pad's dx past any screen",
+            [#"{"t": 0, "pad": "swipe", "phase": "begin", "fingers": 3, "dx": -2e6, "dy": 0}"#],
+            line: 1, .outOfRange(field: "dx", requirement: "be from -1000000 to 1000000", found: "-2000000")),
         BadTrace("touch and pad on one line", [#"{"t": 0, "touch": 1, "pad": "swipe"}"#], line: 1, .touchAndPad),
         BadTrace(
             "phase without touch or pad", [#"{"t": 0, "phase": "down", "x": 1, "y": 1}"#], line: 1,
@@ -127,7 +135,7 @@ private let header = #"{"screen": {"width": 10, "height": 10}}"#
         BadTrace(
             "pinch with zero scale",
             [#"{"t": 0, "pad": "pinch", "phase": "begin", "fingers": 2, "dx": 0, "dy": 0, "scale": 0, "angle": 0}"#],
-            line: 1, .outOfRange(field: "scale", requirement: "be positive", found: "0")),
+            line: 1, .outOfRange(field: "scale", requirement: "be positive, at most 1000000", found: "0")),
         BadTrace(
             "pinch angle as text",
             [#"{"t": 0, "pad": "pinch", "phase": "begin", "fingers": 2, "dx": 0, "dy": 0, "scale": 1, "angle": "5"}"#],
@@ -187,10 +195,10 @@ private let header = #"{"screen": {"width": 10, "height": 10}}"#
             .wrongType(field: "screen", expected: "an object", found: "[1920, 1080]")),
         BadTrace(
             "zero screen width", [#"{"screen": {"width": 0, "height": 10}}"#], line: 1,
-            .outOfRange(field: "screen.width", requirement: "be positive", found: "0")),
+            .outOfRange(field: "screen.width", requirement: "be positive, at most 1000000", found: "0")),
         BadTrace(
             "negative dpi", [#"{"screen": {"width": 1, "height": 1, "dpi": -96}}"#], line: 1,
-            .outOfRange(field: "screen.dpi", requirement: "be positive", found: "-96")),
+            .outOfRange(field: "screen.dpi", requirement: "be positive, at most 1000000", found: "-96")),
         BadTrace("screen without height", [#"{"screen": {"width": 1}}"#], line: 1, .missingField("screen.height")),
         BadTrace(
             "windows not an array", [#"{"windows": {"id": 1}}"#], line: 1,
@@ -206,7 +214,7 @@ private let header = #"{"screen": {"width": 10, "height": 10}}"#
             [
                 #"{"windows": [{"id": 1, "x": 0, "y": 0, "width": 1, "height": 1}, {"id": 2, "x": 0, "y": 0, "width": -1, "height": 1}]}"#
             ],
-            line: 1, .outOfRange(field: "windows[1].width", requirement: "not be negative", found: "-1")),
+            line: 1, .outOfRange(field: "windows[1].width", requirement: "be from 0 to 1000000", found: "-1")),
         BadTrace(
             "window title not a string",
             [#"{"windows": [{"id": 1, "title": 5, "x": 0, "y": 0, "width": 1, "height": 1}]}"#], line: 1,
