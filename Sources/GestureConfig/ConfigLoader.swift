@@ -16,6 +16,14 @@ public enum ConfigLoader {
         var configuration = try load(
             yaml: text, file: path, strokeFolder: StrokeTemplateFile.folder(forConfigAt: path))
         configuration.warnings += permissionWarnings(forFileAt: path)
+        let strokes = StrokeTemplateFile.folder(forConfigAt: path)
+        if let problem = unsafeFolderProblem(strokes) {
+            configuration.warnings.append(
+                ConfigWarning(
+                    at: SourceLocation(file: path, line: 0, column: 0),
+                    message: "the stroke folder \(strokes) \(problem.reason), who could replace your shapes or plant "
+                        + "their own; \(problem.fix)"))
+        }
         return configuration
     }
 
@@ -112,15 +120,34 @@ public enum ConfigLoader {
                         + "run commands as you; copy it to a file of your own"
                 ))
         }
-        if let mode = permissions(of: directory), let who = writers(mode), mode & 0o1000 == 0 {
+        if let problem = unsafeFolderProblem(directory) {
             warnings.append(
                 ConfigWarning(
                     at: whole,
-                    message: "its directory \(directory) is writable by \(who), who could replace the file; "
-                        + "run 'chmod go-w \(directory)'"
-                ))
+                    message: "its directory \(directory) \(problem.reason), who could replace the file; \(problem.fix)")
+            )
         }
         return warnings
+    }
+
+    /// Why another user could change what is in `folder`: it is writable by group or others
+    /// (without the sticky bit, as /tmp has, that keeps them off files they do not own), or
+    /// it belongs to another user than you or root. `reason` completes "the folder ...", `fix`
+    /// says what to run. Nil when the folder is safe or does not exist; links are followed.
+    public static func unsafeFolderProblem(_ folder: String) -> (reason: String, fix: String)? {
+        guard let info = status(of: folder), info.st_mode & S_IFMT == S_IFDIR else { return nil }
+        let mode = Int(info.st_mode & 0o7777)
+        if info.st_uid != 0, info.st_uid != getuid() {
+            let name = getpwuid(info.st_uid).flatMap { $0.pointee.pw_name.map { String(cString: $0) } }
+            return (
+                "belongs to \(name.map { "user \($0)" } ?? "user id \(info.st_uid)")",
+                "use a folder of your own"
+            )
+        }
+        if let who = writers(mode), mode & 0o1000 == 0 {
+            return ("is writable by \(who)", "run 'chmod go-w \(folder)'")
+        }
+        return nil
     }
 
     /// `group`, `others` or `group and others` for a mode that lets them write; nil otherwise.

@@ -25,12 +25,38 @@ struct OutputFile {
         self.name = name
     }
 
-    /// Creates (or truncates) the file at `path`, mode 0644 less the umask; `-` is standard output.
+    /// Creates the file at `path` for this user alone (mode 0600: what a tool writes holds
+    /// your touches and window titles), replacing any file there; `-` is standard output.
+    ///
+    /// The file is made under a fresh name in the same folder, opened exclusively (a name
+    /// another user planted, or a symbolic link, is never opened), then renamed onto `path`
+    /// at once, so the lines that follow land in it as they come and a link at `path` is
+    /// replaced, never followed.
     static func create(_ path: String) throws(CreateError) -> OutputFile {
         if path == "-" { return standardOutput }
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw CreateError(path: path, reason: String(cString: strerror(errno))) }
+        let (fd, temporary) = try exclusiveFile(beside: path)
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            Glibc.close(fd)
+            unlink(temporary)
+            throw CreateError(path: path, reason: reason)
+        }
         return OutputFile(fd: fd, name: path)
+    }
+
+    /// A new file of mode 0600 with a name of its own beside `path` (`.NAME.XXXXXX`, made by
+    /// `mkstemp(3)`: created exclusively, never through a link) and that name.
+    static func exclusiveFile(beside path: String) throws(CreateError) -> (fd: Int32, path: String) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[...$0]) } ?? ""
+        let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array((folder + "." + base + ".XXXXXX").utf8CString)
+        // mkstemp: mkostemp, which also sets close-on-exec, is a GNU extension Glibc's module
+        // hides. The tools that write files start no programs while they do.
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw CreateError(path: path, reason: String(cString: strerror(errno))) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        return (fd, String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
 
     /// Writes all of `text`; false when the output is gone (a closed pipe, a full disk).
@@ -45,20 +71,21 @@ struct OutputFile {
         return true
     }
 
-    /// Replaces the file at `path` with `text` through `temporary` and a rename, so that a
-    /// reader (the daemon, watching the folder) sees the old file or the new one, never half;
-    /// `mode` is the new file's permissions. The temporary file is removed on failure.
-    static func replace(_ path: String, with text: String, through temporary: String, mode: mode_t) throws(CreateError)
-    {
-        do throws(CreateError) {
-            let file = try create(temporary)
-            defer { file.close() }
-            guard file.write(text) else { throw CreateError(path: temporary, reason: "the write failed") }
-        } catch {
+    /// Replaces the file at `path` with `text` through a fresh temporary file beside it
+    /// (``exclusiveFile(beside:)``) and a rename, so that a reader (the daemon, watching the
+    /// folder) sees the old file or the new one, never half, and a planted name or link is
+    /// never written through; `mode` is the new file's permissions. The temporary file is
+    /// removed on failure.
+    static func replace(_ path: String, with text: String, mode: mode_t) throws(CreateError) {
+        let (fd, temporary) = try exclusiveFile(beside: path)
+        let file = OutputFile(fd: fd, name: temporary)
+        let written = file.write(text)
+        let moded = fchmod(fd, mode) == 0
+        file.close()
+        guard written, moded else {
             unlink(temporary)
-            throw error
+            throw CreateError(path: temporary, reason: written ? "cannot set its mode" : "the write failed")
         }
-        chmod(temporary, mode)
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             unlink(temporary)

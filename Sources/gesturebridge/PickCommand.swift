@@ -117,7 +117,7 @@ struct PickCommand: Subcommand {
             throw ExitCode.failure
         }
         do {
-            try OutputFile.replace(path, with: merged, through: path + ".gesturebridge-pick", mode: mode)
+            try OutputFile.replace(path, with: merged, mode: mode)
         } catch {
             printError("gesturebridge: \(error)")
             throw ExitCode.failure

@@ -24,7 +24,9 @@ struct RecordCommand: Subcommand {
         and the desktop's answers (a window's focus, a keyboard grab), so replaying the \
         trace gives the daemon's actions at the daemon's times. Every line is written as \
         it arrives, so the file is a complete, valid trace whenever recording stops: on \
-        Ctrl-C, after --duration, or when the daemon goes away (exit 1, saying so).
+        Ctrl-C, after --duration, or when the daemon goes away (exit 1, saying so). The \
+        file is yours alone (mode 0600: it holds where you touched and your windows' \
+        titles), and a link at its path is replaced, never followed.
 
         At exit a summary on stderr says how many touch sequences and lines were recorded, \
         and how to replay the trace against the daemon's config: \
@@ -35,8 +37,8 @@ struct RecordCommand: Subcommand {
         drawing; a drawing under 60 px is asked for again. While it records, every new touch \
         stays with the daemon, whatever the config binds: nothing reaches your applications, \
         no gesture fires, and a label at the top of the screen says so; so a drawing is kept \
-        whole however slowly it is drawn. The drawings are saved as strokes/NAME.yaml in the \
-        folder of the daemon's config, and a binding names the shape like a built-in one: \
+        whole however slowly it is drawn. The drawings are saved as strokes/NAME.yaml (0600) in the \
+        folder of the daemon's config (refused when others may write to that folder), and a binding names the shape like a built-in one: \
         stroke: { shape: NAME }. The daemon reads it when the config is loaded, and again \
         whenever a file in strokes/ changes. NAME is 1 to 32 lowercase letters, digits, \
         dashes and underscores, and not a built-in shape's name; recording it again replaces \
@@ -202,15 +204,23 @@ struct RecordCommand: Subcommand {
         print("bind it with:  stroke: { shape: \(name)\(fingers > 1 ? ", fingers: \(fingers)" : "") }")
     }
 
-    /// Writes `text` to `path` through a temporary file and a rename, so the daemon, which
-    /// watches the folder, never reads half a template.
+    /// Writes `text` to `path` (0600: it is how your hand moves) through a fresh temporary
+    /// file and a rename, so the daemon, which watches the folder, never reads half a
+    /// template. A folder another user may write to, or owns, is refused: they could swap
+    /// the file, or plant their own shapes beside it.
     static func save(_ text: String, to path: String, folder: String) throws {
         if mkdir(folder, 0o700) != 0, errno != EEXIST {
             printError("gesturebridge: cannot create \(folder): \(String(cString: strerror(errno)))")
             throw ExitCode.failure
         }
+        if let problem = ConfigLoader.unsafeFolderProblem(folder) {
+            printError(
+                "gesturebridge: not saving into \(folder): it \(problem.reason), who could replace your shapes or "
+                    + "plant their own; \(problem.fix), then record again")
+            throw ExitCode.failure
+        }
         do {
-            try OutputFile.replace(path, with: text, through: path + ".gesturebridge-record", mode: 0o644)
+            try OutputFile.replace(path, with: text, mode: 0o600)
         } catch {
             printError("gesturebridge: \(error)")
             throw ExitCode.failure

@@ -63,6 +63,43 @@ import Testing
         #expect(warnings.first?.hasPrefix("the file belongs to user ") == true, "\(warnings)")
     }
 
+    /// Issue 27: a folder of another user is theirs to fill: the config's, or its `strokes/`
+    /// (shapes they plant fire your bindings; `record --stroke` writes there).
+    @Test(arguments: [false, true])
+    func aFolderOfAnotherUserIsWarnedAbout(strokes: Bool) throws {
+        let (directory, file) = try Self.makeConfig(directoryMode: 0o755)
+        defer {
+            try? FileManager.default.removeItem(atPath: directory + "/strokes")
+            Self.remove(directory)
+        }
+        let folder = strokes ? directory + "/strokes" : directory
+        if strokes { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false) }
+        try #require(chown(folder, 65534, 65534) == 0, "chown needs root: \(String(cString: strerror(errno)))")
+        let warnings = try ConfigLoader.load(path: file).warnings.map(\.message)
+        #expect(warnings.count == 1, "\(warnings)")
+        let prefix =
+            strokes ? "the stroke folder \(folder) belongs to user " : "its directory \(folder) belongs to user "
+        #expect(warnings.first?.hasPrefix(prefix) == true, "\(warnings)")
+    }
+
+    @Test(arguments: [(0o777, true), (0o775, true), (0o1777, false), (0o700, false)])
+    func aStrokeFolderWritableByOthersIsWarnedAbout(mode: Int, warns: Bool) throws {
+        let (directory, file) = try Self.makeConfig()
+        defer {
+            try? FileManager.default.removeItem(atPath: directory + "/strokes")
+            Self.remove(directory)
+        }
+        let folder = directory + "/strokes"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        chmod(folder, mode_t(mode))
+        let warnings = try ConfigLoader.load(path: file).warnings.map(\.message)
+        #expect(warnings.count == (warns ? 1 : 0), "\(warnings)")
+        if warns {
+            #expect(warnings.first?.hasPrefix("the stroke folder \(folder) is writable by ") == true, "\(warnings)")
+            #expect(warnings.first?.hasSuffix("run 'chmod go-w \(folder)'") == true, "\(warnings)")
+        }
+    }
+
     @Test func symbolicLinkIsJudgedByItsTarget() throws {
         let (directory, file) = try Self.makeConfig()
         defer { Self.remove(directory) }

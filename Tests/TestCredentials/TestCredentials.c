@@ -4,6 +4,7 @@
 #include "TestCredentials.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <string.h>
 #include <sys/socket.h>
@@ -69,5 +70,15 @@ int gb_test_abstract_as(const char *name, uid_t euid, int listening) {
         errno = code;
         return -1;
     }
+    return fd;
+}
+
+int gb_test_open_as(const char *path, uid_t euid, int flags) {
+    uid_t original = geteuid();
+    if (syscall(SYS_setresuid, (uid_t)-1, euid, (uid_t)-1) != 0) return -1;
+    int fd = open(path, flags | O_CLOEXEC, 0600);
+    int code = errno;
+    if (syscall(SYS_setresuid, (uid_t)-1, original, (uid_t)-1) != 0) _exit(125);
+    errno = code;
     return fd;
 }

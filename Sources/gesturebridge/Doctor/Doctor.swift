@@ -197,9 +197,10 @@ struct Doctor {
             ]
         }
         var checks = [DoctorCheck.ok("config", "\(path): \(Wording.count(configuration.allBindings.count, "binding"))")]
-        // The file's own mode is checked below, with its fix; the loader warns of it too.
+        // The file's own mode is checked below, with its fix; the loader warns of it too. Its
+        // owner, its folder's and the stroke folder's are the loader's warnings, shown here.
         let fileMode = Set(
-            ConfigLoader.permissionWarnings(forFileAt: path).filter { $0.message.hasPrefix("the file ") })
+            ConfigLoader.permissionWarnings(forFileAt: path).filter { $0.message.hasPrefix("the file is writable") })
         for warning in configuration.warnings where !fileMode.contains(warning) {
             checks.append(
                 .warning("config", "\(warning.location): \(warning.message)", fix: "see gesturebridge.yaml(5)"))

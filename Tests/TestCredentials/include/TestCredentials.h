@@ -20,4 +20,9 @@ int gb_test_listen_as(const char *path, uid_t euid);
 /// any abstract name). Returns the descriptor, or -1 with errno set.
 int gb_test_abstract_as(const char *name, uid_t euid, int listening);
 
+/// Opens `path` with `flags` as user `euid` (this thread only, for the open), as another
+/// local user's program reading or writing a file of ours. Returns the descriptor, or -1 with
+/// errno set.
+int gb_test_open_as(const char *path, uid_t euid, int flags);
+
 #endif
