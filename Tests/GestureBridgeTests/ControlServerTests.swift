@@ -32,12 +32,12 @@ import JSON
         scene: SceneDescription(width: 800, height: 600))
 
     /// One turn of the daemon's loop: poll (up to `timeout` ms), then handle what it reported.
-    static func turn(_ server: ControlServer, timeout: Int32 = 2000) {
+    static func turn(_ server: ControlServer, timeout: Int32 = 2000, now: Double = 50) {
         server.flush()
         var fds: [pollfd] = []
         server.appendPollDescriptors(to: &fds)
         _ = poll(&fds, nfds_t(fds.count), timeout)
-        server.handle(fds[...], now: 50, status: status)
+        server.handle(fds[...], now: now, status: status)
     }
 
     /// A tool's end: connects and sends `request`.
@@ -87,6 +87,47 @@ import JSON
         #expect(hello["display"] == .string(":5") && hello["config"] == .string("/home/u/config.yaml"))
         #expect(hello["pid"] == .number(Double(getpid())))
         #expect(Array(lines.dropFirst()) == ["   0.000  windows: none", "   0.500  touch 1 down (10, 20)"])
+    }
+
+    /// Issue 27: 16 connections that never sent a request locked every tool out for good.
+    /// Connections that have not asked go first, the oldest of them; a real tool is served.
+    @Test func connectionsThatNeverAskDoNotLockTheToolsOut() throws {
+        let server = try ControlServer(paths: paths, display: ":5")
+        defer { server.close() }
+        var silent: [Int32] = []
+        defer { silent.forEach { close($0) } }
+        for _ in 0..<(ControlServer.maximumClients + 4) {
+            silent.append(try UnixSocket.connect(to: server.path).get())
+            Self.turn(server, timeout: 100)
+        }
+        let tool = try Self.connect(server, request: "monitor")
+        defer { close(tool) }
+        Self.turn(server)
+        Self.turn(server)
+        #expect(server.isObserved, "the tool was served")
+        let lines = Self.read(tool, lines: 2, turning: server)
+        #expect(lines.first?.hasPrefix("{") == true, "\(lines)")
+        // The oldest silent ones were told why, and hung up.
+        let first = Self.read(try #require(silent.first), turning: server)
+        #expect(first == ["! too many connections waiting without a request; hung up the oldest"])
+    }
+
+    /// A connection has `requestDeadline` seconds to ask; then it is told so and hung up, and
+    /// until then the loop has a deadline for it (and none once no connection waits).
+    @Test func aConnectionThatDoesNotAskInTimeIsHungUp() throws {
+        let server = try ControlServer(paths: paths, display: ":5")
+        defer { server.close() }
+        #expect(server.nextDeadline == nil)
+        let fd = try UnixSocket.connect(to: server.path).get()
+        defer { close(fd) }
+        Self.turn(server, now: 50)
+        #expect(server.nextDeadline == 50 + ControlServer.requestDeadline)
+        Self.turn(server, timeout: 0, now: 51.9)
+        #expect(server.nextDeadline != nil, "not yet late")
+        Self.turn(server, timeout: 0, now: 52)
+        #expect(server.nextDeadline == nil)
+        let lines = Self.read(fd)
+        #expect(lines.count == 1 && lines.first?.hasPrefix("! no request within 2 s: ") == true, "\(lines)")
     }
 
     /// The uid of the user "nobody": another local user, for the peer checks.

@@ -52,9 +52,17 @@ final class ConnectedTool {
     private var backlog: [UInt8] = []
     private var sent = 0
 
-    init(fd: Int32) {
+    /// When the connection was accepted, on the loop's clock: its request is due by
+    /// ``ControlServer/requestDeadline`` after.
+    let acceptedAt: Double
+
+    init(fd: Int32, acceptedAt: Double = 0) {
         self.fd = fd
+        self.acceptedAt = acceptedAt
     }
+
+    /// Whether the tool is connected and has not asked for anything yet.
+    var isWaitingForRequest: Bool { stream == nil && !isClosing && !isFinished }
 
     /// The stream's name for messages: monitor or record.
     var streamName: String {

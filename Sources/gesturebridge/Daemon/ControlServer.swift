@@ -16,6 +16,12 @@ final class ControlServer {
     /// The most tools connected at once; more are told so and hung up. Each stuck tool
     /// holds one descriptor and at most `ConnectedTool.maximumBacklog` bytes.
     static let maximumClients = 16
+    /// The most connections that have not sent their request yet; one more hangs up the
+    /// oldest of them, so connections that never ask cannot lock the tools out.
+    static let maximumWaiting = 4
+    /// How long a connection has to send its request line, in seconds: a tool sends it at
+    /// once, so one that has not in 2 s is not a tool (or is stuck) and is hung up.
+    static let requestDeadline = 2.0
 
     /// The socket's path.
     let path: String
@@ -58,14 +64,29 @@ final class ControlServer {
     func handle(_ fds: ArraySlice<pollfd>, now: Double, status: @autoclosure () -> ControlStatus) {
         for entry in fds where entry.revents != 0 {
             if entry.fd == listener {
-                acceptClients()
+                acceptClients(now: now)
             } else if let client = clients.first(where: { $0.fd == entry.fd }),
                 let request = client.handle(revents: entry.revents)
             {
                 start(request, for: client, now: now, status: status())
             }
         }
+        hangUpLateRequests(now: now)
         removeFinishedClients()
+    }
+
+    /// When the oldest connection that has not asked for anything is due to be hung up, on
+    /// the loop's clock; nil when none waits (the loop then sleeps until something happens).
+    var nextDeadline: Double? {
+        clients.lazy.filter(\.isWaitingForRequest).map { $0.acceptedAt + Self.requestDeadline }.min()
+    }
+
+    /// Hangs up the connections whose request is late (see ``requestDeadline``).
+    private func hangUpLateRequests(now: Double) {
+        for client in clients where client.isWaitingForRequest && now >= client.acceptedAt + Self.requestDeadline {
+            client.finish(notice: "no request within \(Int(Self.requestDeadline)) s: \(ControlRequest.usage)")
+            client.flush()
+        }
     }
 
     /// Sends the event to every listening tool; does nothing (not even build the event) when none listens.
@@ -120,7 +141,7 @@ final class ControlServer {
         updateObserved()
     }
 
-    private func acceptClients() {
+    private func acceptClients(now: Double) {
         while true {
             // accept4 is a GNU extension Swift's Glibc does not show; the loop is single-threaded,
             // so no command can be spawned between accept and FD_CLOEXEC.
@@ -141,9 +162,15 @@ final class ControlServer {
             }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-            let client = ConnectedTool(fd: fd)
+            let client = ConnectedTool(fd: fd, acceptedAt: now)
             clients.append(client)
-            if clients.count > Self.maximumClients {
+            // Connections that never ask go first, the oldest of them: a real tool asks at once.
+            let waiting = clients.filter(\.isWaitingForRequest)
+            if waiting.count > Self.maximumWaiting, let oldest = waiting.first {
+                oldest.finish(notice: "too many connections waiting without a request; hung up the oldest")
+                oldest.flush()
+            }
+            if clients.filter({ !$0.isFinished && !$0.isClosing }).count > Self.maximumClients {
                 client.finish(notice: "too many tools connected (\(Self.maximumClients)); try again later")
                 client.flush()
             }

@@ -183,7 +183,7 @@ final class Daemon {
     func pollTimeout(now: Double) -> Int32 {
         let deadlines = [
             runtime.nextDeadline, watcher.reloadDeadline, performer.nextDeadline,
-            capture.nextDeadline, feedbackState.tracker.nextDeadline
+            capture.nextDeadline, feedbackState.tracker.nextDeadline, control?.nextDeadline
         ].compactMap { $0 }
         guard let earliest = deadlines.min() else { return -1 }
         return Int32(max(0, ((earliest - now) * 1000).rounded(.up)))
