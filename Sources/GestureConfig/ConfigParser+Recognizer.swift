@@ -184,8 +184,30 @@ extension ConfigParser {
                         + Suggestion.list(StrokeShapes.names))
             return false
         }
+        guard strokeTemplates.count < StrokeTemplateFile.maximumShapes else {
+            report(
+                .outOfRange, at: node,
+                "a \(StrokeTemplateFile.maximumShapes + 1)th shape of your own; a config names at most "
+                    + "\(StrokeTemplateFile.maximumShapes) (each stroke is compared with every drawing of them)",
+                found: name, suggestion: "bind fewer shapes of your own, or reuse one shape in several bindings")
+            return false
+        }
         do throws(ConfigErrors) {
-            strokeTemplates[name] = try StrokeTemplateFile.read(path, name: name)
+            let template = try StrokeTemplateFile.read(path, name: name)
+            let before = strokeTemplates.values.reduce(0) { $0 + $1.samples.count }
+            guard before + template.samples.count <= StrokeTemplateFile.maximumSamplesInAll else {
+                report(
+                    .outOfRange, at: node,
+                    "'\(name)' brings the drawings of your shapes to \(before + template.samples.count); a config's "
+                        + "shapes have at most \(StrokeTemplateFile.maximumSamplesInAll) in all (each stroke is "
+                        + "compared with every one at its lift)",
+                    found: name,
+                    suggestion:
+                        "record fewer drawings of each shape ('record --stroke NAME --samples 5'), or bind fewer shapes"
+                )
+                return false
+            }
+            strokeTemplates[name] = template
             return true
         } catch {
             report(

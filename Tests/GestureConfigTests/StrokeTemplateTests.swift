@@ -60,6 +60,55 @@ import Testing
         #expect(configuration.strokeClassifier.templates.count == 1)
     }
 
+    /// Issue 27: 1,000 shapes of your own made every stroke block the daemon for 0.5 s. A config
+    /// names at most `maximumShapes`, and their drawings are at most `maximumSamplesInAll`; the
+    /// one past the bound is an error at its line and column.
+    @Test func theShapesOfYourOwnAreBoundedAsAWhole() throws {
+        let count = StrokeTemplateFile.maximumShapes + 1
+        let names = (1...count).map { "shape\($0)" }
+        var yaml = "gestures:\n"
+        for name in names {
+            yaml += "  - name: \(name)\n    stroke: { shape: \(name), fingers: 2 }\n    do: { keys: F5 }\n"
+        }
+        let (directory, file) = try Self.folder(config: yaml, templates: names)
+        defer { ConfigLoaderTests.remove(directory) }
+        let errors = #expect(throws: ConfigErrors.self) { try ConfigLoader.load(path: file) }
+        #expect(errors?.errors.count == 1, "\(errors?.errors ?? [])")
+        let error = try #require(errors?.errors.first)
+        #expect(error.location.line == 3 + 3 * (count - 1))
+        #expect(error.location.column == 22)
+        #expect(error.message.hasPrefix("a 65th shape of your own; a config names at most 64"), "\(error.message)")
+        // The shapes before it load.
+        try Data(yaml.components(separatedBy: "  - name: shape\(count)\n")[0].utf8).write(
+            to: URL(fileURLWithPath: file))
+        #expect(try ConfigLoader.load(path: file).strokeTemplates.count == StrokeTemplateFile.maximumShapes)
+    }
+
+    @Test func theDrawingsOfYourShapesAreBoundedAsAWhole() throws {
+        // 41 shapes of 20 drawings: the 41st passes 800.
+        let names = (1...41).map { "shape\($0)" }
+        var yaml = "gestures:\n"
+        for name in names {
+            yaml += "  - name: \(name)\n    stroke: { shape: \(name), fingers: 2 }\n    do: { keys: F5 }\n"
+        }
+        let (directory, file) = try ConfigLoaderTests.makeConfig(text: yaml)
+        defer { ConfigLoaderTests.remove(directory) }
+        try FileManager.default.createDirectory(atPath: directory + "/strokes", withIntermediateDirectories: false)
+        for (index, name) in names.enumerated() {
+            let drawings = (0..<20).map { Self.spiral(turns: 1 + Double(index) / 10 + Double($0) / 100) }
+            let text = StrokeTemplateFile.text(name: name, samples: drawings)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: directory + "/strokes/\(name).yaml"))
+        }
+        let errors = #expect(throws: ConfigErrors.self) { try ConfigLoader.load(path: file) }
+        let error = try #require(errors?.errors.first)
+        #expect(errors?.errors.count == 1)
+        #expect(error.location.line == 3 + 3 * 40)
+        #expect(
+            error.message.hasPrefix(
+                "'shape41' brings the drawings of your shapes to 820; a config's shapes have at most 800"),
+            "\(error.message)")
+    }
+
     @Test func ownWithoutAFileSaysWhereToPutIt() throws {
         let yaml = "gestures:\n  - name: loop\n    stroke: { shape: v, own: true }\n    do: { keys: F5 }\n"
         let (directory, file) = try Self.folder(config: yaml, templates: [])
