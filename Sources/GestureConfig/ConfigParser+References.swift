@@ -116,33 +116,38 @@ extension ConfigParser {
     /// Reports a binding that can never fire because another is the same gesture in the same
     /// place: the same recognizer with the same parameters, scope and device. Both recognize
     /// on the same frame, and without `with` the first to recognize prevents the other, so the
-    /// later one never fires (the earlier one, when it waits for the later to fail).
+    /// later one never fires (the earlier one, when it waits for the later to fail). A `when:`
+    /// is asked as the gesture begins, and a gesture whose conditions do not hold fails: so the
+    /// hidden one fires whenever the winner's conditions fail and its own hold, and it is
+    /// shadowed only when the winner has no conditions or the very same ones.
     func checkShadowed(_ bindings: [Binding]) {
         struct Place: Hashable {
             var scope: BindingScope
             var recognizer: RecognizerSpec
             var device: InputDevice
         }
-        var first: [Place: Binding] = [:]
+        var earlierAt: [Place: [Binding]] = [:]
         for binding in bindings {
             let place = Place(scope: binding.scope, recognizer: binding.recognizer, device: binding.device)
-            guard let earlier = first[place] else {
-                first[place] = binding
-                continue
+            defer { earlierAt[place, default: []].append(binding) }
+            for earlier in earlierAt[place] ?? [] {
+                if binding.recognizesSimultaneouslyWith.contains(earlier.name)
+                    || earlier.recognizesSimultaneouslyWith.contains(binding.name)
+                {
+                    continue
+                }
+                let (hidden, winner) =
+                    earlier.requiresFailureOf.contains(binding.name) ? (earlier, binding) : (binding, earlier)
+                guard winner.conditions == nil || winner.conditions == hidden.conditions else { continue }
+                report(
+                    .neverFires, at: hidden.location,
+                    "gesture '\(hidden.name)' can never fire: '\(winner.name)' (line \(winner.location.line)) is the "
+                        + "same gesture in the same place"
+                        + (winner.conditions == nil ? "" : " under the same 'when:'") + " and recognizes first",
+                    found: hidden.name,
+                    suggestion: "change one of them, or add 'with: [\(winner.name)]' to '\(hidden.name)' to fire both")
+                break
             }
-            if binding.recognizesSimultaneouslyWith.contains(earlier.name)
-                || earlier.recognizesSimultaneouslyWith.contains(binding.name)
-            {
-                continue
-            }
-            let (hidden, winner) =
-                earlier.requiresFailureOf.contains(binding.name) ? (earlier, binding) : (binding, earlier)
-            report(
-                .neverFires, at: hidden.location,
-                "gesture '\(hidden.name)' can never fire: '\(winner.name)' (line \(winner.location.line)) is the same "
-                    + "gesture in the same place and recognizes first",
-                found: hidden.name,
-                suggestion: "change one of them, or add 'with: [\(winner.name)]' to '\(hidden.name)' to fire both")
         }
     }
 }

@@ -652,6 +652,35 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
         )
     ]
 
+    /// Issue 27: the same swipe bound twice with different `when: { class }` was refused as
+    /// "can never fire", though each fires where its class is. It is shadowed only when the one
+    /// that recognizes first has no `when:`, or the very same one.
+    @Test(
+        arguments: [
+            ("{ class: firefox }", "{ class: evince }", nil),
+            ("{ class: firefox }", nil, nil),
+            (
+                nil, "{ class: evince }",
+                "'second' can never fire: 'first' (line 2) is the same gesture in the same place and"
+            ),
+            (
+                "{ class: firefox }", "{ class: firefox }",
+                "'second' can never fire: 'first' (line 2) is the same gesture in the same place under the same 'when:' and"
+            )
+        ] as [(String?, String?, String?)])
+    func aGestureBoundTwiceIsShadowedOnlyUnderTheSameConditions(first: String?, second: String?, error: String?) {
+        func binding(_ name: String, _ when: String?, _ key: String) -> String {
+            "  - name: \(name)\n    swipe: { fingers: 3, direction: left }\n"
+                + (when.map { "    when: \($0)\n" } ?? "") + "    do: { keys: \(key) }\n"
+        }
+        let errors = Self.errors(loading: "gestures:\n" + binding("first", first, "a") + binding("second", second, "b"))
+        if let error {
+            #expect(errors.count == 1 && errors.first?.description.contains(error) == true, "\(errors)")
+        } else {
+            #expect(errors.isEmpty, "\(errors)")
+        }
+    }
+
     @Test(arguments: mistakes)
     func mistakeIsReportedOnceWithPlaceAndAdvice(_ mistake: MistakeCase) {
         let errors = Self.errors(loading: mistake.yaml)
