@@ -136,7 +136,10 @@ let package = Package(
         // The parsers' libFuzzer harnesses, and a runner for their corpus without libFuzzer;
         // `make fuzz` builds the runner with `--sanitize=fuzzer -DFUZZING` instead (Fuzz/README.md).
         .target(
-            name: "FuzzTargets", dependencies: ["GestureConfig", "GestureRuntime", "GestureReplay", "GestureEngine"]),
+            name: "FuzzTargets",
+            dependencies: [
+                "GestureConfig", "GestureRuntime", "GestureReplay", "GestureEngine", "ControlStreams", "JSON"
+            ]),
         .executableTarget(name: "gesturebridge-fuzz", dependencies: ["FuzzTargets"]),
         .testTarget(
             name: "GestureReplayTests",

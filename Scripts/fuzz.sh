@@ -12,7 +12,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-targets_all=(config trace evemu getevent libinput-record stroke-template)
+targets_all=(config trace evemu getevent libinput-record stroke-template control)
 seconds=60
 jobs=()
 targets=()

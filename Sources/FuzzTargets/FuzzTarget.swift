@@ -1,6 +1,8 @@
+import ControlStreams
 import GestureConfig
 import GestureEngine
 import GestureReplay
+import JSON
 
 /// The parsers libFuzzer drives (`make fuzz`), each from raw bytes to as far as the input goes.
 ///
@@ -23,6 +25,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case libinputRecord = "libinput-record"
     /// A stroke template (`strokes/NAME.yaml`), then a replay with its shape among the built-in ones.
     case strokeTemplate = "stroke-template"
+    /// The control socket's messages, both ways: the bytes a client sends the daemon (in
+    /// chunks, as `recv(2)` may split them) until its request line is whole or refused; and
+    /// each line as a tool reads the daemon's (`try`'s transcript, the hello's JSON).
+    case control
 
     /// Runs one input. Returns whether it parsed (for the corpus runner's summary).
     @discardableResult
@@ -42,6 +48,26 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             configuration.strokeTemplates = [template]
             _ = ReplayRunner.run(trace: FuzzExercise.trace, configuration: configuration, verbose: true)
             return true
+        case .control:
+            guard bytes.count <= FuzzExercise.maximumInputSize else { return false }
+            let input = bytes.bindMemory(to: UInt8.self)
+            var frame = RequestFrame()
+            var outcome = RequestFrame.Outcome.incomplete
+            // Chunks of 1 to 16 bytes, the size taken from the input itself.
+            var start = 0
+            while start < input.count, outcome == .incomplete {
+                let end = min(input.count, start + 1 + Int(input[start] % 16))
+                outcome = frame.feed(input[start..<end])
+                start = end
+            }
+            var transcript = TryTranscript(binds: true)
+            for line in String(decoding: input, as: UTF8.self).split(separator: "\n") {
+                _ = transcript.lines(for: String(line))
+                _ = try? JSONValue(parsing: String(line))
+            }
+            _ = transcript.idle()
+            if case .request = outcome { return true }
+            return false
         case .trace, .evemu, .getevent, .libinputRecord:
             guard bytes.count <= FuzzExercise.maximumInputSize,
                 let text = String(validating: bytes.bindMemory(to: UInt8.self), as: UTF8.self)
@@ -53,7 +79,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             case .getevent: trace = try? TraceImporter.importRecording(text, file: "fuzz.txt", format: .getevent)
             case .libinputRecord:
                 trace = try? TraceImporter.importRecording(text, file: "fuzz.yml", format: .libinputRecord)
-            case .config, .strokeTemplate: trace = nil
+            case .config, .strokeTemplate, .control: trace = nil
             }
             guard let trace else { return false }
             _ = ReplayRunner.run(trace: trace, configuration: FuzzExercise.configuration, verbose: true)

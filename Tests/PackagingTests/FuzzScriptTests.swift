@@ -4,7 +4,7 @@ import Testing
 /// `make fuzz`'s script, for a short run: it builds the libFuzzer binary, fuzzes every parser
 /// and reports each target's executions with no crash and no hang. `make fuzz` runs longer.
 @Suite struct FuzzScriptTests {
-    static let targets = ["config", "trace", "evemu", "getevent", "libinput-record", "stroke-template"]
+    static let targets = ["config", "trace", "evemu", "getevent", "libinput-record", "stroke-template", "control"]
 
     /// The build takes one core, so that the X11 suites running beside it keep their pace.
     @Test func everyParserIsFuzzedWithoutACrashOrAHang() throws {

@@ -13,8 +13,6 @@ final class ConnectedTool {
     /// `--moves`, about 80 KB/s) a few seconds of output; a reader that falls further
     /// behind has stopped reading.
     static let maximumBacklog = 256 * 1024
-    /// The longest request line; a client that sends more without a line feed is not a gesturebridge tool.
-    static let maximumRequestLength = 256
     /// The start of a line that is a message from the daemon, not part of the stream.
     static let noticePrefix = "! "
 
@@ -48,7 +46,7 @@ final class ConnectedTool {
     private(set) var isFinished = false
     /// The peer shut its side: stop polling it for input.
     private(set) var isReadShut = false
-    private var request: [UInt8] = []
+    private var request = RequestFrame()
     private var backlog: [UInt8] = []
     private var sent = 0
 
@@ -108,17 +106,11 @@ final class ConnectedTool {
                 return nil
             }
             guard stream == nil, !isClosing else { continue }
-            request += chunk[..<count]
-            if let end = request.firstIndex(of: UInt8(ascii: "\n")) {
-                let text = String(decoding: request[..<end], as: UTF8.self)
-                guard let parsed = ControlRequest(line: text) else {
-                    finish(notice: "unknown request \(JSONValue.string(text).serialized()): \(ControlRequest.usage)")
-                    return nil
-                }
-                return parsed
-            }
-            if request.count > Self.maximumRequestLength {
-                finish(notice: "no request line within \(Self.maximumRequestLength) bytes: \(ControlRequest.usage)")
+            switch request.feed(chunk[..<count]) {
+            case .incomplete: continue
+            case .request(let parsed): return parsed
+            case .refused(let notice):
+                finish(notice: notice)
                 return nil
             }
         }
