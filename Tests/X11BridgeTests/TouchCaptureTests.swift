@@ -116,6 +116,33 @@ struct TouchCaptureTests {
         #expect(desk.logged.isEmpty)
     }
 
+    /// What X gives the application of a touch the daemon held long (`cancels-touches: false`,
+    /// or any touch decided late): the server keeps 100 events a touch, so the replay has the
+    /// begin and the first 98 moves, then the finger where it is at the hand-over, then the live
+    /// moves. Issue 27: the man page said "whole"; it now gives these figures, measured here.
+    @Test func aLongHeldTouchReachesTheClientWithWhatTheServerKept() throws {
+        let desk = try Desk()
+        defer { desk.finish() }
+        try desk.touchscreen.touch(id: 1, phase: .began, x: 300, y: 300)
+        for step in 1...150 { try desk.touchscreen.touch(id: 1, phase: .moved, x: 300 + Double(step), y: 300) }
+        let id = try #require(desk.touches().first?.sample.id)
+        desk.capture.decide(id, .rejected)
+        for step in 151...155 { try desk.touchscreen.touch(id: 1, phase: .moved, x: 300 + Double(step), y: 300) }
+        try desk.touchscreen.touch(id: 1, phase: .ended, x: 455, y: 300)
+        _ = try desk.client.waitForEvents("the replayed touch and its end", count: 1) { $0.type == "TouchEnd" }
+        let touches = try desk.clientTouches()
+        let xs = touches.filter { $0.type == "TouchUpdate" }.map { Int(($0.root_x ?? 0).rounded()) }
+        let kept = Array(1...98).map { 300 + $0 }
+        #expect(touches.first?.type == "TouchBegin")
+        #expect(Array(xs.prefix(98)) == kept, "the first 98 moves, as the server kept them: \(xs)")
+        #expect(xs.dropFirst(98).first.map { $0 >= 450 } == true, "then where the finger was: \(xs)")
+        #expect(!xs.contains(300 + 120), "a move between the kept ones and the hand-over is not kept")
+        let manual = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Packaging/gesturebridge.yaml.5"), encoding: .utf8)
+        #expect(manual.contains("its begin and its first 98 moves"), "the man page says what X delivers")
+    }
+
     @Test func releaseAllRejectsTheUndecidedTouchesAndUngrabs() throws {
         let desk = try Desk()
         defer { desk.finish() }
