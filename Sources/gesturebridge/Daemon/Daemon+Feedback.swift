@@ -14,19 +14,21 @@ extension Daemon {
                 output, scene: session.scene, enabled: session.configuration.settings.feedback,
                 style: session.configuration.settings.feedbackStyle)
         else { return }
-        feedbackState.pending = effect
+        feedbackState.pacer.note(effect)
     }
 
-    /// Draws what the frame decided, then forgets it. Called after the actions are sent.
-    func drawFeedback() {
-        guard let effect = feedbackState.pending else { return }
-        feedbackState.pending = nil
+    /// Draws the latest state the frames decided, at most once per display frame (see
+    /// `RedrawPacer`). Called after the actions are sent, and when the pacer's deadline comes.
+    func drawFeedback(now: Double) {
+        guard let effect = feedbackState.pacer.due(at: now) else { return }
+        feedbackState.drawings += 1
         apply(effect)
     }
 
-    /// Hides an indicator whose linger is over.
+    /// Hides an indicator whose linger is over (through the pacer, as every change).
     func advanceFeedback(to time: Double) {
-        if let effect = feedbackState.tracker.advance(to: time) { apply(effect) }
+        if let effect = feedbackState.tracker.advance(to: time) { feedbackState.pacer.note(effect) }
+        drawFeedback(now: time)
     }
 
     private func apply(_ effect: FeedbackTracker.Effect) {
@@ -68,7 +70,10 @@ extension Daemon {
 /// The daemon's indicator: the model, what the current frame decided, and the window.
 struct FeedbackState {
     var tracker = FeedbackTracker()
-    var pending: FeedbackTracker.Effect?
+    /// When what the frames decided is drawn: at most once per display frame.
+    var pacer = RedrawPacer()
+    /// How many times the indicator was drawn (or hidden), for the log at exit.
+    var drawings = 0
     var overlay: FeedbackOverlay?
     /// The overlay could not be made (no libcairo); not tried again.
     var unavailable = false

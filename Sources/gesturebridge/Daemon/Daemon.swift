@@ -183,7 +183,8 @@ final class Daemon {
     func pollTimeout(now: Double) -> Int32 {
         let deadlines = [
             runtime.nextDeadline, watcher.reloadDeadline, performer.nextDeadline,
-            capture.nextDeadline, feedbackState.tracker.nextDeadline, control?.nextDeadline
+            capture.nextDeadline, feedbackState.tracker.nextDeadline, feedbackState.pacer.nextDeadline,
+            control?.nextDeadline
         ].compactMap { $0 }
         guard let earliest = deadlines.min() else { return -1 }
         return Int32(max(0, ((earliest - now) * 1000).rounded(.up)))
@@ -312,7 +313,7 @@ final class Daemon {
         connection.flush()
         // The frame's keys and clicks go out before any drawing: an action never waits for it.
         performer.connection.flush()
-        drawFeedback()
+        drawFeedback(now: MonotonicClock.now())
     }
 
     /// One session output: a decision to send, a line to log, a tool's event, the indicator.
@@ -426,6 +427,11 @@ final class Daemon {
         capture.releaseAll()
         connection.flush()
         control?.close()
+        if feedbackState.drawings > 0 {
+            logger.notice(
+                "the indicator was drawn \(feedbackState.drawings) times, \(feedbackState.pacer.coalesced) changes folded into a later frame"
+            )
+        }
         logger.notice("stopped: keys released, touches answered")
         return status
     }
