@@ -86,7 +86,12 @@ public final class FeedbackOverlay {
     /// Whether a compositor ran when the window was made (it may still lack an ARGB visual).
     private var madeForCompositor = false
     private var window: Window = 0
+    /// The ARGB window's colormap (0 for the default visual's): the window does not own it, so
+    /// it is freed with the window, or each compositor that came and went left one behind.
+    private var colormap: Colormap = 0
     private var visual: UnsafeMutablePointer<Visual>?
+    /// The window's id, for the tests (the X-Resource extension counts its client's resources).
+    var windowID: UInt { UInt(window) }
     private let screenSize: (width: Int, height: Int)
     private let compositorSelection: Atom
     /// What is on screen, nil when hidden.
@@ -120,7 +125,7 @@ public final class FeedbackOverlay {
     private func makeWindow(compositor: Bool) {
         let display = connection.display
         let screen = cx11_DefaultScreen(display)
-        if window != 0 { XDestroyWindow(display, window) }
+        destroyWindow()
         var info = XVisualInfo()
         let argb = compositor && XMatchVisualInfo(display, screen, 32, TrueColor, &info) != 0
         madeForCompositor = compositor
@@ -135,7 +140,8 @@ public final class FeedbackOverlay {
         let root = Window(connection.root.rawValue)
         if argb {
             visual = info.visual
-            attributes.colormap = XCreateColormap(display, root, info.visual, AllocNone)
+            colormap = XCreateColormap(display, root, info.visual, AllocNone)
+            attributes.colormap = colormap
             mask |= UInt(CWColormap)
         } else {
             visual = cx11_DefaultVisual(display, screen)
@@ -148,8 +154,16 @@ public final class FeedbackOverlay {
         connection.flush()
     }
 
+    /// Destroys the window and frees its colormap, if any.
+    private func destroyWindow() {
+        if window != 0 { XDestroyWindow(connection.display, window) }
+        if colormap != 0 { XFreeColormap(connection.display, colormap) }
+        window = 0
+        colormap = 0
+    }
+
     deinit {
-        XDestroyWindow(connection.display, window)
+        destroyWindow()
         connection.flush()
     }
 

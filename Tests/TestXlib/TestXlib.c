@@ -10,6 +10,7 @@
 #include "TestXlib.h"
 
 #include <X11/Xlibint.h>
+#include <dlfcn.h>
 #include <pthread.h>
 
 static gb_xlib_loss_callback loss_callback;
@@ -52,4 +53,29 @@ void gb_xlib_install_loss_handler(gb_xlib_loss_callback lost) {
 void gb_xlib_survive_loss(Display *display) {
     XSetIOErrorExitHandler(display, returning_exit_handler, NULL);
     XSetAfterFunction(display, discard_requests_after_loss);
+}
+
+// The X-Resource extension's XResQueryClientResources, from libXRes.so.1 at run time: the
+// library is installed for the tests (Scripts/deps.sh), its header is not.
+typedef struct {
+    Atom resource_type;
+    unsigned int count;
+} gb_xres_type;
+
+int gb_test_client_resource_count(Display *display, unsigned long resource) {
+    static void *library;
+    static Status (*query)(Display *, XID, int *, gb_xres_type **);
+    if (!library) {
+        library = dlopen("libXRes.so.1", RTLD_NOW | RTLD_LOCAL);
+        if (!library) return -1;
+        query = (Status(*)(Display *, XID, int *, gb_xres_type **))dlsym(library, "XResQueryClientResources");
+    }
+    if (!query) return -1;
+    int count = 0;
+    gb_xres_type *types = NULL;
+    if (!query(display, (XID)resource, &count, &types)) return -2;
+    int total = 0;
+    for (int index = 0; index < count; index++) total += (int)types[index].count;
+    if (types) XFree(types);
+    return total;
 }

@@ -2,6 +2,7 @@ import CX11
 import Foundation
 import GestureEngine
 import Testing
+import TestXlib
 @testable import X11Bridge
 
 /// The indicator on a real server, read back from the screen's pixels: where it is, its colour,
@@ -174,6 +175,45 @@ struct FeedbackOverlayTests {
         try pointer.click(.left, count: 1, at: Point(x: Double(x), y: Double(y)))
         let press = try client.waitForEvent("ButtonPress") { $0.type == "ButtonPress" }
         #expect(press.root_x == Double(x) && press.root_y == Double(y))
+    }
+
+    /// Issue 27: each time a compositor appeared, one X resource leaked (the ARGB window's
+    /// colormap, which the window does not own). A compositor comes and goes six times, an
+    /// indicator shown each time: after the first, the overlay's client holds no more resources.
+    @Test func aCompositorComingAndGoingLeaksNoXResource() throws {
+        let overlay = try FeedbackOverlay(displayName: server.display)
+        let display = connection.display
+        let selection = XInternAtom(display, "_NET_WM_CM_S\(cx11_DefaultScreen(display))", 0)
+        // The test's connection plays the compositor: it owns the selection, through a window.
+        let owner = XCreateSimpleWindow(display, Window(connection.root.rawValue), 0, 0, 1, 1, 0, 0, 0)
+        defer {
+            XSetSelectionOwner(display, selection, 0, UInt(CurrentTime))
+            XDestroyWindow(display, owner)
+            XSync(display, 0)
+        }
+        func resources() throws -> Int {
+            overlay.connection.flush()
+            XSync(overlay.connection.display, 0)
+            let count = gb_test_client_resource_count(display, overlay.windowID)
+            try #require(count >= 0, "the X-Resource extension (libXRes.so.1, Scripts/deps.sh test): \(count)")
+            return Int(count)
+        }
+        var counts: [Int] = []
+        // Round 0 warms up what is made once (the first ARGB drawing's own server objects).
+        for round in 0..<6 {
+            XSetSelectionOwner(display, selection, owner, UInt(CurrentTime))
+            XSync(display, 0)
+            overlay.show(.init(text: "zoom \(round)", x: 960, y: 600, tone: .committed))
+            #expect(overlay.isTranslucent, "the compositor was seen")
+            overlay.hide()
+            XSetSelectionOwner(display, selection, 0, UInt(CurrentTime))
+            XSync(display, 0)
+            overlay.show(.init(text: "swipe \(round)", x: 960, y: 600, tone: .pending))
+            #expect(!overlay.isTranslucent, "and seen gone")
+            overlay.hide()
+            counts.append(try resources())
+        }
+        #expect(counts.dropFirst().allSatisfy { $0 == counts[0] }, "resources after each round: \(counts)")
     }
 
     @Test func withACompositorTheIndicatorIsTranslucent() throws {

@@ -18,4 +18,9 @@ void gb_xlib_install_loss_handler(gb_xlib_loss_callback lost);
 /// write through it: the SIGSEGV that once ended a whole test run).
 void gb_xlib_survive_loss(Display *display);
 
+/// How many resources (windows, pixmaps, colormaps, GCs, ...) the client that owns
+/// `resource` holds on the server, by the X-Resource extension (libXRes.so.1, loaded on first
+/// use); -1 when the library is missing, -2 when the server does not answer.
+int gb_test_client_resource_count(Display *display, unsigned long resource);
+
 #endif
