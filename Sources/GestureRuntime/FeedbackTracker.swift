@@ -53,6 +53,12 @@ public struct FeedbackTracker {
     /// The current gesture's style, and for `where: window` the window's frame (pixels).
     private var style = FeedbackStyle()
     private var windowFrame: Rect?
+    /// What the label shows now, so that `follow` can move it; nil when hidden.
+    private var shown: (text: String, tone: Indicator.Tone)?
+    /// How many fingers the label follows; once one lifts it stays where it is (the rest of a
+    /// pinch are not its centre), until the next gesture's label.
+    private var followedFingers = 0
+    private var liftedSinceShown = false
 
     public init() {}
 
@@ -92,10 +98,15 @@ public struct FeedbackTracker {
                 return nil
             }
             let lingers = tone == .committed || state == .cancelled
+            let wasShowing = current == key
             current = lingers ? nil : key
             hideAt = lingers ? time + Self.linger : nil
             measurement = snapshot.measurement
-            location = scene.description.pixels(fromPoints: snapshot.location)
+            // A continuous gesture's end is where its last change was: at a lift its location is
+            // the fingers left (a pinch's last finger), which is not where the hand was.
+            if !(lingers && wasShowing && continuous) {
+                location = scene.description.pixels(fromPoints: snapshot.location)
+            }
             var text = Self.text(binding, measurement)
             if tone == .cancelled, !lingers { text += Self.liftToCancel }
             return show(text, tone, scene)
@@ -151,7 +162,29 @@ public struct FeedbackTracker {
     static let liftToCancel = " · lift to cancel"
     static let cancelledSuffix = " · cancelled"
 
-    private func show(_ text: String, _ tone: Indicator.Tone, _ scene: GestureScene) -> Effect {
+    /// Moves a label that stands over the fingers to where they are now (`centroid`, points,
+    /// of the `count` fingers down): a swipe's, recognized mid-stroke, goes on with the hand
+    /// while it lingers instead of staying where the swipe was recognized. Once a finger lifts
+    /// the label stays put. Nil when there is nothing to move.
+    public mutating func follow(fingersAt centroid: Point, count: Int, scene: GestureScene) -> Effect? {
+        guard let shown, windowFrame == nil, count > 0, !liftedSinceShown else { return nil }
+        if count < followedFingers {
+            liftedSinceShown = true
+            return nil
+        }
+        followedFingers = count
+        let pixel = scene.description.pixels(fromPoints: centroid)
+        guard pixel != location else { return nil }
+        location = pixel
+        return show(shown.text, shown.tone, scene)
+    }
+
+    private mutating func show(_ text: String, _ tone: Indicator.Tone, _ scene: GestureScene) -> Effect {
+        if shown == nil {
+            followedFingers = 0
+            liftedSinceShown = false
+        }
+        shown = (text, tone)
         let point = windowFrame.map { Point(x: $0.x + $0.width / 2, y: $0.y + $0.height / 2) } ?? location
         let monitor = scene.description.monitors.first { $0.contains(point) }
         return .show(
@@ -164,6 +197,8 @@ public struct FeedbackTracker {
     /// it acts on: the active one for `target: active`, else the one where it started (`start`,
     /// points); the monitor there, or the screen, over the desktop.
     private mutating func place(_ binding: Binding, _ settings: FeedbackStyle, start: Point, _ scene: GestureScene) {
+        followedFingers = 0
+        liftedSinceShown = false
         style = (binding.feedbackStyle ?? FeedbackStyle()).over(settings)
         guard style.placement == .window else {
             windowFrame = nil
@@ -185,6 +220,7 @@ public struct FeedbackTracker {
         guard let hideAt, time >= hideAt else { return nil }
         self.hideAt = nil
         current = nil
+        shown = nil
         return .hide
     }
 

@@ -35,6 +35,8 @@ public final class GestureSession {
     public private(set) var outputs: [Output] = []
 
     let engine: GestureEngine
+    /// The touches down now, as the engine has them: the indicator follows their centre.
+    public var touchesDown: [Touch] { engine.touches }
     var runtime: BindingRuntime
     private var pendingDescription: SceneDescription?
     private var pendingConfiguration: Configuration?

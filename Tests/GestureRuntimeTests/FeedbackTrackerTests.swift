@@ -20,7 +20,7 @@ struct FeedbackTrackerTests {
     /// Runs `frames` (time, touches) through a session and the tracker: every effect, in order.
     static func effects(
         _ frames: [(Double, [TouchSample])], cancelAt: Double? = nil, until end: Double, yaml: String = yaml,
-        scene: SceneDescription = SceneDescription()
+        scene: SceneDescription = SceneDescription(), following: Bool = false
     ) throws -> [FeedbackTracker.Effect] {
         let configuration = try ConfigLoader.load(yaml: yaml)
         let session = GestureSession(configuration: configuration, scene: scene)
@@ -43,6 +43,14 @@ struct FeedbackTrackerTests {
             }
             session.handle(touches, at: time)
             collect()
+            // As the daemon does after each touch event: the label goes on with the fingers.
+            let down = session.engine.touches
+            if following, !down.isEmpty,
+                let effect = tracker.follow(
+                    fingersAt: TouchGeometry.centroid(of: down), count: down.count, scene: session.scene)
+            {
+                effects.append(effect)
+            }
         }
         if let cancelAt {
             session.cancelAll(at: cancelAt)
@@ -72,6 +80,43 @@ struct FeedbackTrackerTests {
 
     static func spread(_ phase: TouchPhase, _ half: Double) -> [TouchSample] {
         touches(phase, [(960 - half, 540), (960 + half, 540)])
+    }
+
+    static func location(_ effect: FeedbackTracker.Effect?) -> Point? {
+        if case .show(let indicator) = effect { indicator.location } else { nil }
+    }
+
+    /// Issue 27: a swipe's label stayed where the swipe was recognized, about 190 px behind the
+    /// fingers by the lift. It now goes on with them until they lift.
+    @Test func aSwipesLabelGoesOnWithTheFingers() throws {
+        var frames = Self.threeFingerSwipe()
+        frames.removeLast()
+        // The hand goes on 180 px past where the swipe was recognized, then lifts there.
+        for step in 7...12 {
+            let dx = -30.0 * Double(step)
+            frames.append(
+                (0.01 * Double(step), Self.touches(.moved, [(1200 + dx, 500), (1300 + dx, 500), (1400 + dx, 500)])))
+        }
+        frames.append((0.13, Self.touches(.ended, [(840, 500), (940, 500), (1040, 500)])))
+        let effects = try Self.effects(frames, until: 1, following: true)
+        let xs = effects.compactMap { Self.location($0)?.x }
+        #expect(xs.last == 940, "the label ends over the fingers' last centre: \(xs)")
+        #expect(xs.count > 3, "\(xs)")
+    }
+
+    /// Issue 27: at a pinch's lift its label jumped onto the last finger (128 px in 2 of 8
+    /// runs): a continuous gesture's end is shown where its last change was, and a lift stops
+    /// the label following.
+    @Test func aPinchsLabelStaysWhereTheHandWasAtTheLift() throws {
+        var frames: [(Double, [TouchSample])] = [(0, Self.spread(.began, 100))]
+        for step in 1...8 { frames.append((0.02 * Double(step), Self.spread(.moved, 100 + 20 * Double(step)))) }
+        // One finger lifts first; the other stays a moment, then lifts.
+        frames.append((0.2, [TouchSample(id: TouchID(1), phase: .ended, location: Point(x: 700, y: 540))]))
+        frames.append((0.25, [TouchSample(id: TouchID(2), phase: .ended, location: Point(x: 1220, y: 540))]))
+        let effects = try Self.effects(frames, until: 1, following: true)
+        let xs = effects.compactMap { Self.location($0)?.x }
+        #expect(!xs.isEmpty)
+        #expect(xs.allSatisfy { abs($0 - 960) < 1 }, "the label stays over the hand's centre: \(xs)")
     }
 
     /// Recognized with the fingers down: what lifting will do, at the fingers; at the lift, done.

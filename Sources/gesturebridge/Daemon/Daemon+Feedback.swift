@@ -25,6 +25,18 @@ extension Daemon {
         apply(effect)
     }
 
+    /// Moves a label over the fingers to where they are after this read (a swipe's, recognized
+    /// mid-stroke, goes on with the hand); drawn through the pacer.
+    func followFingers() {
+        let down = session.touchesDown
+        guard !down.isEmpty,
+            let effect = feedbackState.tracker.follow(
+                fingersAt: TouchGeometry.centroid(of: down), count: down.count, scene: session.scene)
+        else { return }
+        feedbackState.pacer.note(effect)
+        drawFeedback(now: MonotonicClock.now())
+    }
+
     /// Hides an indicator whose linger is over (through the pacer, as every change).
     func advanceFeedback(to time: Double) {
         if let effect = feedbackState.tracker.advance(to: time) { feedbackState.pacer.note(effect) }

@@ -245,6 +245,7 @@ final class Daemon {
         }
         runtime.flush()
         performEffects()
+        followFingers()
         drawTouchMarks()
         drawTrail()
     }
