@@ -1,3 +1,4 @@
+import Foundation
 import GestureConfig
 import GestureRuntime
 import GestureEngine
@@ -198,5 +199,33 @@ import JSON
         #expect(session.lock(display: ":0.0") == "/run/user/1000/gesturebridge/0.lock")
         let fallback = RuntimePaths(environment: ["XDG_RUNTIME_DIR": "relative/dir"], uid: 1000)
         #expect(fallback.socket(display: ":1") == "/tmp/gesturebridge-1000/1.sock")
+    }
+
+    /// Issue 27: without XDG_RUNTIME_DIR, another user who made /tmp/gesturebridge-UID first
+    /// (a folder or a link) kept the daemon from starting. The home folder's cache is used
+    /// then, which only you can make; daemon and tools decide alike.
+    @Test(
+        .enabled(if: getuid() == 0, "giving a folder to another user needs root"), arguments: ["folder", "link"])
+    func aTakenTmpFolderMovesTheRuntimeFilesHome(taken: String) throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gb-tmp-\(UUID().uuidString.prefix(8))"
+        ).path
+        let home = base + "/home"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let squatted = base + "/gesturebridge-\(getuid())"
+        let free = RuntimePaths(environment: ["HOME": home], temporary: base)
+        #expect(free.directory == squatted, "nobody took it: the shared name")
+        if taken == "folder" {
+            try #require(mkdir(squatted, 0o777) == 0 && chown(squatted, 65534, 65534) == 0)
+        } else {
+            try #require(symlink(home, squatted) == 0)
+        }
+        let paths = RuntimePaths(environment: ["HOME": home], temporary: base)
+        #expect(paths.directory == home + "/.cache/gesturebridge/runtime")
+        try paths.prepareDirectory()
+        var info = stat()
+        #expect(lstat(paths.directory, &info) == 0 && info.st_mode & 0o777 == 0o700 && info.st_uid == getuid())
+        #expect(throws: ControlError.self, "the taken one is still refused") { try free.prepareDirectory() }
     }
 }

@@ -12,18 +12,33 @@ struct RuntimePaths: Equatable {
     let directory: String
 
     /// Paths for this process's environment and user.
-    init(environment: [String: String], uid: uid_t = getuid()) {
+    ///
+    /// Without `XDG_RUNTIME_DIR` the folder is `/tmp/gesturebridge-UID`, a name another local
+    /// user can take first (a folder or a link of theirs): then it is
+    /// `$HOME/.cache/gesturebridge/runtime`, which only you can make. Daemon and tools decide
+    /// alike, so they still meet. `temporary` is `/tmp` but for the tests.
+    init(environment: [String: String], uid: uid_t = getuid(), temporary: String = "/tmp") {
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
             directory = runtime + "/gesturebridge"
+            return
+        }
+        let shared = "\(temporary)/gesturebridge-\(uid)"
+        var info = stat()
+        let takenByAnother =
+            lstat(shared, &info) == 0 && (info.st_mode & S_IFMT != S_IFDIR || info.st_uid != uid)
+        if takenByAnother, let home = environment["HOME"], home.hasPrefix("/") {
+            directory = home + "/.cache/gesturebridge/runtime"
         } else {
-            directory = "/tmp/gesturebridge-\(uid)"
+            directory = shared
         }
     }
 
-    /// Paths for this process: `XDG_RUNTIME_DIR` from its environment.
+    /// Paths for this process: `XDG_RUNTIME_DIR` (and `HOME`) from its environment.
     static var current: RuntimePaths {
         var environment: [String: String] = [:]
-        if let value = getenv("XDG_RUNTIME_DIR") { environment["XDG_RUNTIME_DIR"] = String(cString: value) }
+        for name in ["XDG_RUNTIME_DIR", "HOME"] {
+            if let value = getenv(name) { environment[name] = String(cString: value) }
+        }
         return RuntimePaths(environment: environment)
     }
 
@@ -65,6 +80,12 @@ struct RuntimePaths: Equatable {
     /// a symlink there: the check refuses anything that is not our own directory.
     func prepareDirectory() throws(ControlError) {
         // XDG_RUNTIME_DIR itself exists (logind made it); only our subdirectory may be missing.
+        // The fallback in the home folder may lack its parents (~/.cache/gesturebridge).
+        var parent = ""
+        for component in directory.split(separator: "/").dropLast() {
+            parent += "/" + component
+            if access(parent, F_OK) != 0 { mkdir(parent, 0o700) }
+        }
         if mkdir(directory, 0o700) != 0, errno != EEXIST { throw .system("mkdir", directory, errno) }
         var info = stat()
         guard lstat(directory, &info) == 0 else { throw .system("stat", directory, errno) }
