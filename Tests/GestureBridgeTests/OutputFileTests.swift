@@ -20,6 +20,14 @@ import Testing
         return path
     }
 
+    /// A folder everyone may write to, holding `victim`, a file of ours a planted link points at.
+    static func folderWithAVictim() throws -> (folder: String, victim: String) {
+        let folder = try folder(mode: 0o777)
+        let victim = folder + "/victim"
+        try "precious\n".write(toFile: victim, atomically: false, encoding: .utf8)
+        return (folder, victim)
+    }
+
     static func mode(_ path: String) -> mode_t? {
         var info = stat()
         return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : nil
@@ -52,10 +60,8 @@ import Testing
 
     /// A link planted where the trace goes is replaced, never written through.
     @Test func aLinkAtTheTracesPathIsReplacedNotFollowed() throws {
-        let folder = try Self.folder(mode: 0o777)
+        let (folder, victim) = try Self.folderWithAVictim()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let victim = folder + "/victim"
-        try "precious\n".write(toFile: victim, atomically: false, encoding: .utf8)
         let path = folder + "/trace.jsonl"
         try #require(symlink(victim, path) == 0)
         let file = try OutputFile.create(path)
@@ -70,10 +76,8 @@ import Testing
     /// planted there made it overwrite any file of yours and leave it 0644. Now the temporary
     /// file has a fresh name, made exclusively, and the template is 0600.
     @Test func aReplacementNeverWritesThroughAPlantedName() throws {
-        let folder = try Self.folder(mode: 0o777)
+        let (folder, victim) = try Self.folderWithAVictim()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let victim = folder + "/victim"
-        try "precious\n".write(toFile: victim, atomically: false, encoding: .utf8)
         let path = folder + "/spiral.yaml"
         for planted in [path + ".gesturebridge-record", folder + "/.spiral.yaml.XXXXXX"] {
             try #require(symlink(victim, planted) == 0)
