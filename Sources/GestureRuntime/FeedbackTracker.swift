@@ -215,6 +215,15 @@ public struct FeedbackTracker {
             ?? Rect(x: 0, y: 0, width: description.width, height: description.height)
     }
 
+    /// The window manager switched desktops at `time`, animating the switch for `animation`
+    /// seconds over every window (`WindowManagerInfo.desktopSwitchAnimation`): a label that
+    /// lingers (a desktop binding's "done") stays for its whole linger after the animation, on
+    /// the new desktop, instead of running out under it. A label still under way is not touched.
+    public mutating func desktopSwitched(at time: Double, animation: Double) {
+        guard let hideAt, current == nil, shown != nil else { return }
+        self.hideAt = max(hideAt, time + max(0, animation) + Self.linger)
+    }
+
     /// Hides the indicator once its linger is over.
     public mutating func advance(to time: Double) -> Effect? {
         guard let hideAt, time >= hideAt else { return nil }

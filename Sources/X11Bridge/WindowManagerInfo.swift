@@ -48,6 +48,14 @@ public struct WindowManagerInfo: Hashable, Sendable, CustomStringConvertible {
         return ["mutter", "gnome shell", "gnome-shell", "muffin", "magpie"].contains { lowered.contains(text: $0) }
     }
 
+    /// How long, in seconds, the manager animates a switch of desktops over every window,
+    /// override-redirect ones too (the on-screen indicator lingers that much longer after a switch,
+    /// so its "done" label is seen on the new desktop). mutter's default plugin moves the two
+    /// desktops' windows into actors above the whole window group for 500 ms (`ANIMATION_SWITCH`
+    /// in src/compositor/plugins/default.c); GNOME Shell's slide is shorter; 0.5 s covers the
+    /// family. The others here switch at once, or (a compositing KWin) keep such windows above.
+    public var desktopSwitchAnimation: Double { grabsRootTouches ? 0.5 : 0 }
+
     public var description: String {
         let how = isEWMH ? "EWMH, \(supported.count) hints" : "not EWMH"
         return "\(name) (\(how))"

@@ -18,6 +18,7 @@ struct TrackerAtoms {
     let fullscreen: Atom
     let maximizedVertical: Atom
     let maximizedHorizontal: Atom
+    let currentDesktop: Atom
 
     init(display: OpaquePointer) {
         func intern(_ name: String) -> Atom { XInternAtom(display, name, 0) }
@@ -34,6 +35,7 @@ struct TrackerAtoms {
         fullscreen = intern("_NET_WM_STATE_FULLSCREEN")
         maximizedVertical = intern("_NET_WM_STATE_MAXIMIZED_VERT")
         maximizedHorizontal = intern("_NET_WM_STATE_MAXIMIZED_HORZ")
+        currentDesktop = intern("_NET_CURRENT_DESKTOP")
     }
 
     /// Whether a change of this property on a client can change the scene.

@@ -57,6 +57,10 @@ public final class WindowTracker {
     /// The client window that has the keyboard focus, from its `FocusIn` (nil before any, or
     /// once it lost it): where XTest's keys go, which `_NET_ACTIVE_WINDOW` may say a moment early.
     public private(set) var focusedClient: UInt64?
+    /// Whether the window manager switched desktops (`_NET_CURRENT_DESKTOP` changed on the root)
+    /// since `takeDesktopSwitch()` last asked. Not a scene change by itself: the windows that
+    /// come and go with the switch are.
+    private var desktopSwitched = false
 
     /// Whether the window manager activates windows on request and reports the active one
     /// (`_NET_ACTIVE_WINDOW`): keys then wait for the report; else focus moves at once.
@@ -126,6 +130,10 @@ public final class WindowTracker {
         switch event.type {
         case PropertyNotify:
             let window = event.xproperty.window, atom = event.xproperty.atom
+            if window == Window(connection.root.rawValue), atom == atoms.currentDesktop {
+                desktopSwitched = true
+                return false
+            }
             let relevant =
                 window == Window(connection.root.rawValue) ? atoms.concernsRoot(atom) : atoms.concernsClient(atom)
             guard relevant else { return false }
@@ -149,6 +157,13 @@ public final class WindowTracker {
         }
         isDirty = true
         return true
+    }
+
+    /// Whether the desktop switched since the last call; the events are read by
+    /// `processPendingEvents()` (or the loop's `handle(event:)`).
+    public func takeDesktopSwitch() -> Bool {
+        defer { desktopSwitched = false }
+        return desktopSwitched
     }
 
     /// Keeps `focusedClient`: a client's own focus changes, not its children's nor a grab's.

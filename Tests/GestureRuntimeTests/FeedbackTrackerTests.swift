@@ -134,6 +134,35 @@ struct FeedbackTrackerTests {
         #expect(effects.last == .hide)
     }
 
+    /// The window manager switches desktops after the swipe acted, animating for 0.5 s over the
+    /// label (mutter): the "done" label stays its whole linger after the animation, on the new
+    /// desktop; a switch while a gesture is under way changes nothing.
+    @Test func aDesktopSwitchKeepsTheDoneLabelForItsLingerAfterTheAnimation() throws {
+        let configuration = try ConfigLoader.load(yaml: Self.yaml)
+        let session = GestureSession(configuration: configuration, scene: SceneDescription())
+        var tracker = FeedbackTracker()
+        func feed(_ frames: ArraySlice<(Double, [TouchSample])>) {
+            for (time, touches) in frames {
+                session.handle(touches, at: time)
+                for output in session.outputs { _ = tracker.handle(output, scene: session.scene) }
+                session.removeAllOutputs()
+            }
+        }
+        let swipe = Self.threeFingerSwipe()
+        feed(swipe.dropLast())
+        tracker.desktopSwitched(at: 0.07, animation: 0.5)
+        #expect(tracker.nextDeadline == nil, "under way: no linger to stretch")
+        feed(swipe.suffix(1))
+        #expect(tracker.nextDeadline == 0.08 + FeedbackTracker.linger, "done at the lift")
+        tracker.desktopSwitched(at: 0.2, animation: 0.5)
+        let end = 0.2 + 0.5 + FeedbackTracker.linger
+        #expect(tracker.nextDeadline == end)
+        #expect(tracker.advance(to: end - 0.01) == nil, "still up after the animation")
+        #expect(tracker.advance(to: end) == .hide)
+        tracker.desktopSwitched(at: 2, animation: 0.5)
+        #expect(tracker.nextDeadline == nil, "nothing shown, nothing to keep")
+    }
+
     /// A swipe taken back before the lift: red with "lift to cancel" while back, then cancelled.
     @Test func aReversedSwipeSaysItWillCancelThenThatItDid() throws {
         var frames = Array(Self.threeFingerSwipe().dropLast())

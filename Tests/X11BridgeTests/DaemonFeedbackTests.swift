@@ -243,3 +243,73 @@ struct DaemonCommitFeedbackTests {
         }
     }
 }
+
+/// Under mutter, whose default plugin animates a desktop switch for 500 ms in actors above
+/// every window (override-redirect ones too), the "done" label of a swipe that switched desktops
+/// is seen on the new desktop, after the animation, for its linger: not only under the animation.
+@Suite(.serialized)
+struct DaemonDesktopSwitchFeedbackTests {
+    static let config = """
+        settings:
+          feedback: on
+        gestures:
+          - name: next-desktop
+            swipe: { fingers: 3, direction: left }
+            do: { desktop: next }
+        """
+
+    /// How many pixels of the label's area are the committed tone, blended translucent over what
+    /// is below (mutter composites): green well above red and blue.
+    static func labelPixels(_ connection: X11Connection) throws -> Int {
+        let (left, top, width, height) = (800, 380, 700, 100)
+        let image = try #require(
+            XGetImage(
+                connection.display, Window(connection.root.rawValue), Int32(left), Int32(top), UInt32(width),
+                UInt32(height), UInt(UInt32.max), ZPixmap))
+        defer { _ = cx11_XDestroyImage(image) }
+        var count = 0
+        for y in stride(from: 0, to: height, by: 2) {
+            for x in stride(from: 0, to: width, by: 2) {
+                let value = Int(cx11_XGetPixel(image, Int32(x), Int32(y)))
+                let (red, green, blue) = ((value >> 16) & 0xff, (value >> 8) & 0xff, value & 0xff)
+                if green > red + 40 && green > blue + 40 { count += 1 }
+            }
+        }
+        return count
+    }
+
+    @Test func underMutterTheDoneLabelOfADesktopSwitchIsSeenOnTheNewDesktop() throws {
+        let server = try XServer.start(devices: [.touchscreen, .keyboard])
+        defer { DesktopMatrixTests.stop(server) }
+        let desktop = try Desktop.start(.mutter, display: server.display)
+        defer { desktop.stop() }
+        let scene = try DesktopScene(server: server)
+        // A window under the label, on the first desktop: the animation carries it over the label.
+        let beta = try scene.launchManaged("beta", className: "Beta", frame: (700, 200, 900, 600))
+        defer { beta.kill() }
+        let connection = try X11Connection.toTestServer(server.display)
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config)
+        defer { daemon.stop() }
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        let start = Date()
+        func now() -> Double { Date().timeIntervalSince(start) }
+        try DaemonEndToEndTests.swipeLeft(touchscreen, firstID: 100)
+        var switched: Double?
+        var seen: [Double] = []
+        while now() < 4, switched.map({ now() < $0 + 2 }) ?? true {
+            if switched == nil, scene.actions.currentDesktop == 1 { switched = now() }
+            if try Self.labelPixels(connection) >= 20 { seen.append(now()) }
+        }
+        let switchedAt = try #require(switched, "the swipe switched desktops")
+        print(
+            "desktop switched \(Int(switchedAt * 1000)) ms after the swipe; label seen from \(seen.first.map { Int($0 * 1000) } ?? -1) to \(seen.last.map { Int($0 * 1000) } ?? -1) ms"
+        )
+        let afterAnimation = switchedAt + 0.5
+        // mutter draws its frames late under load: a quarter of a second of the linger on the new desktop.
+        #expect(
+            seen.contains { $0 >= afterAnimation + 0.25 },
+            "the label is seen on the new desktop after the 0.5 s animation: last seen \(seen.last ?? -1) s, switch at \(switchedAt) s"
+        )
+        #expect(seen.last.map { $0 < switchedAt + 1.9 } ?? false, "and goes away after its linger")
+    }
+}

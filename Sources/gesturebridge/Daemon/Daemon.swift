@@ -170,7 +170,12 @@ final class Daemon {
 
     /// Applies window changes to the session (it swaps scenes once no touch is down).
     func followWindows() {
-        if tracker.processPendingEvents() {
+        let changed = tracker.processPendingEvents()
+        if tracker.takeDesktopSwitch() {
+            feedbackState.tracker.desktopSwitched(
+                at: MonotonicClock.now(), animation: windowManager?.desktopSwitchAnimation ?? 0)
+        }
+        if changed {
             followWindowManager()
             session.update(scene: tracker.scene)
             control?.publish(.windows(tracker.scene, time: MonotonicClock.now()))
