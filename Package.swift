@@ -66,8 +66,9 @@ let package = Package(
         // JSON values with their keys in order, a bounded parser and the one number format: for
         // traces and replay output, and for the control socket's lines, which need no replay.
         .target(name: "JSON", swiftSettings: withoutRegex),
+        // JSON: its quoted strings are YAML double-quoted scalars, which the config editor writes.
         .target(
-            name: "GestureConfig", dependencies: ["GestureEngine", "YAMLReader", "TextSearch"],
+            name: "GestureConfig", dependencies: ["GestureEngine", "YAMLReader", "TextSearch", "JSON"],
             swiftSettings: withoutRegex),
         // What happens to touches at run time, the same for the daemon and `replay`: the session
         // (engine + scene + bindings), touchpad synthesis, frames and the server's clock.

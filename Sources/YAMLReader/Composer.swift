@@ -18,6 +18,7 @@ struct Composer {
         var mark: YAML.Mark
         var anchor: String?
         var isMapping: Bool
+        var isFlow = false
         var elements: [YAML.Node] = []
         var pairs: [YAML.Pair] = []
         /// A mapping's key waiting for its value.
@@ -51,6 +52,7 @@ struct Composer {
             guard yaml_parser_parse(&parser, &event) == 1 else { throw error(of: parser) }
             defer { yaml_event_delete(&event) }
             let mark = YAML.Mark(line: Int(event.start_mark.line) + 1, column: Int(event.start_mark.column) + 1)
+            let end = YAML.Mark(line: Int(event.end_mark.line) + 1, column: Int(event.end_mark.column) + 1)
             switch event.type {
             case YAML_STREAM_END_EVENT:
                 return YAML.Document(root: root, duplicateKeys: duplicateKeys, duplicatePairs: duplicatePairs)
@@ -64,7 +66,8 @@ struct Composer {
                 let scalar = event.data.scalar
                 let value = String(
                     decoding: UnsafeBufferPointer(start: scalar.value, count: Int(scalar.length)), as: UTF8.self)
-                let node = YAML.Node(mark: mark, content: .scalar(YAML.Scalar(value, style: Self.style(scalar.style))))
+                let node = YAML.Node(
+                    mark: mark, content: .scalar(YAML.Scalar(value, style: Self.style(scalar.style))), end: end)
                 try add(node, size: 1, new: 1, anchor: Self.string(scalar.anchor))
             case YAML_ALIAS_EVENT:
                 let name = Self.string(event.data.alias.anchor) ?? ""
@@ -73,19 +76,24 @@ struct Composer {
                 }
                 var node = anchored.node
                 node.mark = mark
+                node.end = end
                 try add(node, size: anchored.size, new: anchored.size, anchor: nil)
             case YAML_SEQUENCE_START_EVENT:
-                try begin(mark: mark, anchor: Self.string(event.data.sequence_start.anchor), isMapping: false)
+                try begin(
+                    mark: mark, anchor: Self.string(event.data.sequence_start.anchor), isMapping: false,
+                    isFlow: event.data.sequence_start.style == YAML_FLOW_SEQUENCE_STYLE)
             case YAML_MAPPING_START_EVENT:
-                try begin(mark: mark, anchor: Self.string(event.data.mapping_start.anchor), isMapping: true)
+                try begin(
+                    mark: mark, anchor: Self.string(event.data.mapping_start.anchor), isMapping: true,
+                    isFlow: event.data.mapping_start.style == YAML_FLOW_MAPPING_STYLE)
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 guard let collection = open.popLast() else { break }
                 let content: YAML.Node.Content =
                     collection.isMapping ? .mapping(collection.pairs) : .sequence(collection.elements)
                 // It and its contents were counted as they came.
-                try add(
-                    YAML.Node(mark: collection.mark, content: content), size: collection.size, new: 0,
-                    anchor: collection.anchor)
+                var node = YAML.Node(mark: collection.mark, content: content, end: end)
+                node.isFlow = collection.isFlow
+                try add(node, size: collection.size, new: 0, anchor: collection.anchor)
             default:
                 // Stream start, document end: nothing to build.
                 break
@@ -93,13 +101,13 @@ struct Composer {
         }
     }
 
-    private mutating func begin(mark: YAML.Mark, anchor: String?, isMapping: Bool) throws(YAML.Error) {
+    private mutating func begin(mark: YAML.Mark, anchor: String?, isMapping: Bool, isFlow: Bool) throws(YAML.Error) {
         guard open.count < YAML.Limits.depth else {
             throw YAML.Error(
                 kind: .tooLarge, problem: "lists and mappings nested more than \(YAML.Limits.depth) deep", mark: mark)
         }
         try count(1, at: mark)
-        open.append(Collection(mark: mark, anchor: anchor, isMapping: isMapping))
+        open.append(Collection(mark: mark, anchor: anchor, isMapping: isMapping, isFlow: isFlow))
     }
 
     /// Puts a finished node where it belongs: the root, a sequence's next element, a mapping's key or value.

@@ -7,7 +7,7 @@
 /// (`Limits.nodesPerByte`), and so does nesting, to a bound (`Limits.depth`).
 public enum YAML {
     /// A place in the text: the 1-based line, and the 1-based column in Unicode scalars.
-    public struct Mark: Hashable, Sendable, CustomStringConvertible {
+    public struct Mark: Hashable, Sendable, Comparable, CustomStringConvertible {
         public var line: Int
         public var column: Int
 
@@ -17,17 +17,42 @@ public enum YAML {
         }
 
         public var description: String { "\(line):\(column)" }
+
+        public static func < (lhs: Mark, rhs: Mark) -> Bool { (lhs.line, lhs.column) < (rhs.line, rhs.column) }
     }
 
-    /// A value in the tree: a scalar, a sequence or a mapping, and where it starts.
+    /// A value in the tree: a scalar, a sequence or a mapping, where it starts and where it ends.
     public struct Node: Sendable {
         public var mark: Mark
         public var content: Content
+        /// Just past its last character, as libyaml marks it: after a scalar's text or a flow
+        /// collection's closing bracket. A block collection ends where the next token starts
+        /// (the next item, after blank lines and comments); `contentEnd` is its last character's.
+        public var end: Mark
 
-        public init(mark: Mark, content: Content) {
+        public init(mark: Mark, content: Content, end: Mark? = nil) {
             self.mark = mark
             self.content = content
+            self.end = end ?? mark
         }
+
+        /// Just past the last character of the node's own text: for a block collection, of its
+        /// last key or value, so the comments and blank lines after it are not its.
+        public var contentEnd: Mark {
+            switch content {
+            case .scalar: return end
+            case .sequence(let elements):
+                guard isFlow, let last = elements.last else { return elements.last?.contentEnd ?? end }
+                return max(end, last.contentEnd)
+            case .mapping(let pairs):
+                guard let last = pairs.last else { return end }
+                let lastEnd = max(last.key.contentEnd, last.value.contentEnd)
+                return isFlow ? max(end, lastEnd) : lastEnd
+            }
+        }
+
+        /// Whether it is written in flow style (`{ … }`, `[ … ]`); false for scalars.
+        public var isFlow = false
 
         public enum Content: Sendable {
             case scalar(Scalar)
