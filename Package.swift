@@ -24,7 +24,9 @@ let package = Package(
         // The program only. The modules are not offered as libraries: GestureEngine is built with
         // -O in debug builds too (below), an unsafe flag, which SwiftPM refuses in a package used
         // as a versioned dependency; its zero-allocation test needs it more than outsiders do.
-        .executable(name: "gesturebridge", targets: ["gesturebridge"])
+        .executable(name: "gesturebridge", targets: ["gesturebridge"]),
+        // The settings app, built and packaged on its own (it links GTK 4; the daemon does not).
+        .executable(name: "gesturebridge-settings", targets: ["gesturebridge-settings"])
     ],
     // `bench` counts allocations with ordo-one's malloc interposer, a dynamic library that
     // needs the toolchain's shared Swift runtime. Installed builds (`make install`, the .deb)
@@ -56,6 +58,9 @@ let package = Package(
                 .apt(["libx11-dev", "libxi-dev", "libxtst-dev", "libxrandr-dev", "libxext-dev", "libcairo2-dev"])
             ]
         ),
+        // GTK 4 and libadwaita, for gesturebridge-settings alone (the daemon never links them).
+        .systemLibrary(
+            name: "CGtk", pkgConfig: "gtk4 libadwaita-1", providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
         // libyaml, the C parser Yams wraps, used directly so that nothing the daemon links needs
         // Foundation (and its 34 MB of ICU data). Only YAMLReader imports it.
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
@@ -142,6 +147,12 @@ let package = Package(
                 "GestureConfig", "GestureRuntime", "GestureReplay", "GestureEngine", "ControlStreams", "JSON"
             ]),
         .executableTarget(name: "gesturebridge-fuzz", dependencies: ["FuzzTargets"]),
+        // What the settings app shows of a config, without a display: its groups and rows.
+        .target(name: "GestureSettings", dependencies: ["GestureConfig", "GestureEngine"], swiftSettings: withoutRegex),
+        // The settings app: GTK 4 and libadwaita over their C API. A product of its own, so the
+        // daemon's build (`--product gesturebridge`) needs no GTK.
+        .executableTarget(name: "gesturebridge-settings", dependencies: ["CGtk", "GestureSettings", "GestureConfig"]),
+        .testTarget(name: "GestureSettingsTests", dependencies: ["GestureSettings", "GestureConfig", "TestSupport"]),
         .testTarget(
             name: "GestureReplayTests",
             dependencies: [
@@ -174,7 +185,7 @@ let package = Package(
             name: "X11BridgeTests",
             dependencies: [
                 "X11Bridge", "GestureEngine", "GestureConfig", "GestureRuntime", "gesturebridge", "x11-test-client",
-                "latency-floor",
+                "latency-floor", "gesturebridge-settings",
                 "TestReaper", "TestSupport", "TestXlib", .product(name: "Logging", package: "swift-log")
             ]
         )

@@ -88,6 +88,15 @@ public struct ConfigDocument: Sendable {
         entries = Self.locate(root, lines: lines).map(\.entry)
     }
 
+    /// The binding's keys and their values as the file writes them (`("swipe", "{ fingers: 3,
+    /// direction: left }")`), in file order; empty for a binding not found.
+    public func keys(of entry: Entry) -> [(key: String, text: String)] {
+        guard let node = Self.locate(root, lines: lines).first(where: { $0.entry == entry })?.node else { return [] }
+        return (node.mapping ?? []).compactMap { pair in
+            pair.key.scalar.map { ($0.string, lines.text(from: pair.value.mark, to: pair.value.contentEnd)) }
+        }
+    }
+
     // MARK: Edits
 
     /// Sets the value at `path` in the binding (`["do"]`, `["swipe", "direction"]`) to `value`,

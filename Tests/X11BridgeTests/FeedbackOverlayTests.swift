@@ -33,8 +33,15 @@ struct FeedbackOverlayTests {
     /// With GESTUREBRIDGE_SCREENSHOTS=DIR (`make screenshots`), saves the screen around `frame`
     /// as DIR/NAME.png, for the README. The corresponding Xlib call is `XGetImage`; cairo writes the PNG.
     func saveScreenshot(_ name: String, around frame: (x: Int, y: Int, width: Int, height: Int)) throws {
+        try Self.saveScreenshot(connection, name, around: frame)
+    }
+
+    /// `saveScreenshot` on any connection; `margin` pixels of the screen around the frame.
+    static func saveScreenshot(
+        _ connection: X11Connection, _ name: String, around frame: (x: Int, y: Int, width: Int, height: Int),
+        margin: Int = 24
+    ) throws {
         guard let directory = ProcessInfo.processInfo.environment["GESTUREBRIDGE_SCREENSHOTS"] else { return }
-        let margin = 24
         let (x, y) = (max(frame.x - margin, 0), max(frame.y - margin, 0))
         let (width, height) = (frame.width + 2 * margin, frame.height + 2 * margin)
         var pixels = [UInt32](repeating: 0, count: width * height)
