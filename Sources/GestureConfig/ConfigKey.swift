@@ -27,6 +27,7 @@ struct ConfigKey: Hashable, Sendable {
     static let dpi = ConfigKey("dpi")
     static let duration = ConfigKey("duration")
     static let edges = ConfigKey("edges")
+    static let enabled = ConfigKey("enabled")
     static let every = ConfigKey("every")
     static let feedback = ConfigKey("feedback")
     static let fingerWindow = ConfigKey("finger-window")

@@ -24,7 +24,7 @@ extension ConfigParser {
         ["name"] + GestureKind.builtIn.map(\.description)
         + [
             "after", "with", "not-prevented-by", "does-not-prevent", "cancels-touches", "when", "on", "do", "repeat",
-            "steps", "hold", "target", "device", "feedback"
+            "steps", "hold", "target", "device", "feedback", "enabled"
         ]
 
     /// The bindings of a `gestures:` list; the usable ones, after reporting the rest.
@@ -105,6 +105,7 @@ extension ConfigParser {
         let repeatInterval = fields[.repeat].flatMap { self.repeatInterval($0, kind: kind, phase: phase) }
         let device = fields[.device].flatMap { word($0, as: InputDevice.self) } ?? .any
         let (feedback, feedbackStyle) = fields[.feedback].map(self.feedback) ?? (nil, nil)
+        let enabled = fields[.enabled].flatMap { boolean($0) } ?? true
 
         guard errors.count == errorCount, let spec else { return nil }
         if device == .touchpad, let field = fields[.device], let (message, fix) = Self.touchpadCannotFire(spec) {
@@ -118,6 +119,9 @@ extension ConfigParser {
             )
             return nil
         }
+        // Switched off: checked as the others (its name still answers `after:` and `with:`),
+        // but not bound; the references to it then name nothing, as a missing recognizer.
+        guard enabled else { return nil }
         var binding = Binding(
             name: name,
             isNameGenerated: nameNode == nil,

@@ -25,6 +25,8 @@ public struct SettingsPage: Sendable {
         /// Its conditions and options as written (`when:`, `on:`, `repeat:`, `after:`, `with:`,
         /// `device:`), or nil.
         public var conditions: String?
+        /// Whether it is on (`enabled:` is not false).
+        public var isEnabled: Bool
         /// Why it is shown but not editable here, or nil.
         public var readOnlyReason: String? { entry.readOnlyReason }
 
@@ -71,8 +73,9 @@ public struct SettingsPage: Sendable {
             keys.first { $0.key == "do" }?.text ?? keys.first { $0.key == "steps" }.map { "steps \($0.text)" }
             ?? keys.first { $0.key == "hold" }.map { "hold \($0.text)" } ?? "nothing"
         let conditions = keys.filter { conditionKeys.contains($0.key) }.map { "\($0.key): \($0.text)" }
+        let enabled = keys.first { $0.key == "enabled" }.map { !["false", "no", "off"].contains($0.text) } ?? true
         return Row(
             entry: entry, title: entry.name ?? "gesture \(entry.index + 1)", gesture: gesture, action: action,
-            conditions: conditions.isEmpty ? nil : conditions.joined(separator: ", "))
+            conditions: conditions.isEmpty ? nil : conditions.joined(separator: ", "), isEnabled: enabled)
     }
 }

@@ -170,3 +170,39 @@ import Testing
         #expect(area.rect(inWindowOfWidth: 800, height: 600) == rect)
     }
 }
+
+/// `enabled: false`: the binding is checked but not bound; its name still answers references.
+@Suite struct EnabledBindingTests {
+    @Test func aSwitchedOffBindingIsCheckedButNotBound() throws {
+        let configuration = try ConfigLoader.load(
+            yaml: """
+                gestures:
+                  - name: off
+                    tap: { fingers: 3, taps: 2 }
+                    enabled: false
+                    do: { keys: ctrl+a }
+                  - name: on
+                    tap: { fingers: 3 }
+                    after: [off]
+                    enabled: true
+                    do: { keys: ctrl+b }
+                """)
+        #expect(configuration.screenBindings.map(\.name) == ["on"])
+        #expect(configuration.screenBindings[0].requiresFailureOf == ["off"])
+    }
+
+    @Test func aSwitchedOffBindingMustStillBeValid() {
+        #expect {
+            try ConfigLoader.load(
+                yaml: "gestures:\n  - tap: { fingers: 11 }\n    enabled: false\n    do: { keys: a }\n")
+        } throws: { error in
+            (error as? ConfigErrors)?.errors.first?.line == 2
+        }
+        #expect {
+            try ConfigLoader.load(yaml: "gestures:\n  - tap: {}\n    enabled: maybe\n    do: { keys: a }\n")
+        } throws: { error in
+            let first = (error as? ConfigErrors)?.errors.first
+            return first?.line == 3 && first?.column == 14
+        }
+    }
+}

@@ -38,6 +38,14 @@ import Testing
         #expect(menu.conditions == "after: [launcher]")
     }
 
+    @Test func aSwitchedOffBindingIsShownOff() throws {
+        let document = try ConfigDocument(
+            text: "gestures:\n  - name: a\n    tap: {}\n    enabled: false\n    do: { keys: a }\n")
+        let row = try #require(SettingsPage(document: document).sections.first?.rows.first)
+        #expect(!row.isEnabled)
+        #expect(row.conditions == nil, "the switch says it, not the subtitle")
+    }
+
     @Test func aBindingTheEditorWillNotRewriteIsShownWithTheReason() throws {
         let document = try ConfigDocument(
             text: "gestures:\n  - { name: b, swipe: { fingers: 3, direction: right }, do: { keys: ctrl+b } }\n")
