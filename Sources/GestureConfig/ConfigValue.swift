@@ -8,6 +8,9 @@ public indirect enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
     case list([ConfigValue])
     /// Keys in the order they are written.
     case mapping([Entry])
+    /// YAML text written as it is (a `when:` or `after:` the user typed); the document that
+    /// holds it is loaded again, so text that is not valid there is refused with the loader's error.
+    case raw(String)
 
     /// One key and its value in a mapping.
     public struct Entry: Hashable, Sendable {
@@ -30,6 +33,7 @@ public indirect enum ConfigValue: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .scalar(let text): Self.quotedIfNeeded(text)
+        case .raw(let text): text
         case .list(let items): "[" + items.map(\.description).joined(separator: ", ") + "]"
         case .mapping(let entries):
             entries.isEmpty

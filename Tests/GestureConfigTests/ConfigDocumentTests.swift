@@ -185,6 +185,48 @@ import Testing
         #expect(screen.configuration.screenBindings.map(\.name) == ["next", "back", "reload"])
     }
 
+    @Test func aRecognizerIsReplacedInPlaceAndOnlyTheEndIsChecked() throws {
+        let document = try ConfigDocument(text: Self.yaml)
+        let next = try #require(document.entries.first { $0.name == "next" })
+        // Without its swipe for a moment the binding has no recognizer: only the result is checked.
+        let edited = try document.applying(
+            [
+                .replaceKey("swipe", with: .init("tap", .map(["fingers": .scalar("3"), "taps": .scalar("2")]))),
+                .set(["when"], .raw("{ class: kitty }"))
+            ], to: next)
+        #expect(
+            edited.text
+                == Self.yaml.replacingOccurrences(
+                    of: "    swipe: { fingers: 3, direction: left }   # three fingers\n    do: { desktop: next }\n",
+                    with:
+                        "    tap: { fingers: 3, taps: 2 }   # three fingers\n    do: { desktop: next }\n    when: { class: kitty }\n"
+                ))
+    }
+
+    @Test func aBindingMovedToAnAppWithoutAnEntryMakesTheEntry() throws {
+        let document = try ConfigDocument(text: Self.yaml)
+        let back = try #require(document.entries.first { $0.name == "back" })
+        let keys: [ConfigValue.Entry] = [
+            .init("name", .scalar("back")),
+            .init("swipe", .map(["fingers": .scalar("3"), "direction": .scalar("right")])),
+            .init("do", .map(["keys": .scalar("alt+Left")]))
+        ]
+        let moved = try document.moving(back, to: .app("kitty"), as: keys)
+        #expect(moved.configuration.screenBindings.map(\.name) == ["next"])
+        #expect(moved.configuration.apps.map(\.key) == ["firefox, chromium", "kitty"])
+        #expect(
+            moved.text.hasSuffix(
+                "\n  kitty:\n    gestures:\n      - name: back\n        swipe: { fingers: 3, direction: right }\n        do: { keys: alt+Left }"
+            ), "\(moved.text)")
+        // A file without apps: gets the section at its end.
+        let bare = try ConfigDocument(text: "gestures:\n  - tap: { fingers: 3 }\n    do: { keys: a }\n")
+        let added = try bare.appending(keys, to: .app("xterm, kitty"))
+        #expect(
+            added.text
+                == "gestures:\n  - tap: { fingers: 3 }\n    do: { keys: a }\napps:\n  \"xterm, kitty\":\n    gestures:\n      - name: back\n        swipe: { fingers: 3, direction: right }\n        do: { keys: alt+Left }\n"
+        )
+    }
+
     @Test func aGroupWithoutGesturesGetsAList() throws {
         let yaml = "settings:\n  feedback: on\n"
         let document = try ConfigDocument(text: yaml)
