@@ -23,6 +23,14 @@ struct SourceLines: Sendable {
         line - 1 < starts.count ? starts[max(0, line - 1)] : scalars.count
     }
 
+    /// The edit that takes whole lines out; the last line of a text without a final newline
+    /// goes with the newline before it.
+    func removingLines(_ range: ClosedRange<Int>) -> Edit {
+        let from = startOfLine(range.lowerBound), to = startOfLine(range.upperBound + 1)
+        if to == endOfText, !endsWithNewline, from > 0 { return Edit(from: from - 1, to: to, text: "") }
+        return Edit(from: from, to: to, text: "")
+    }
+
     /// The offset of a mark (1-based line and column).
     func offset(of mark: YAML.Mark) -> Int {
         min(startOfLine(mark.line) + mark.column - 1, scalars.count)

@@ -234,7 +234,7 @@ extension ConfigDocument {
                 return Edit(from: lines.offset(of: pair.key.mark), to: lines.offset(of: pairs[1].key.mark), text: "")
             }
             let last = max(pair.key.contentEnd, pair.value.contentEnd)
-            return Edit(from: lines.startOfLine(pair.key.mark.line), to: lines.startOfLine(last.line + 1), text: "")
+            return lines.removingLines(pair.key.mark.line...last.line)
         }
 
         /// A block list item for a binding: `- key: value` and the rest of its keys under the first.

@@ -161,11 +161,7 @@ public struct ConfigDocument: Sendable {
         guard let list = tree.list(of: entry.group), !list.isFlow else {
             throw .readOnly("its list is written in flow style ('[ … ]')")
         }
-        let lines = tree.lines
-        return lines.replacing(
-            Edit(
-                from: lines.startOfLine(current.lines.lowerBound), to: lines.startOfLine(current.lines.upperBound + 1),
-                text: ""))
+        return tree.lines.replacing(tree.lines.removingLines(current.lines))
     }
 
     /// The document of `text`, loaded again; throws the loader's errors if it is not valid.

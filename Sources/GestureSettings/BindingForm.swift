@@ -1,0 +1,188 @@
+import GestureConfig
+
+/// One binding as the settings app's editor shows it: ordinary fields for the gesture, the
+/// action and the options, read from the file's text and written back as the changes
+/// `ConfigDocument` makes in place. Only what changed is written: a field left alone leaves its
+/// text alone, however the file writes it.
+public struct BindingForm: Equatable, Sendable {
+    /// The recognizers the editor offers (a stroke is kept as written).
+    public enum Kind: String, CaseIterable, Sendable {
+        case tap, longPress = "long-press", swipe, pan, pinch, rotate
+
+        /// Whether it takes a direction.
+        public var hasDirection: Bool { self == .swipe || self == .pan }
+        /// The fewest fingers it takes.
+        public var fewestFingers: Int { self == .pinch || self == .rotate ? 2 : 1 }
+    }
+
+    /// What the binding does, as the editor offers it.
+    public enum ActionKind: String, CaseIterable, Sendable {
+        case keys, desktop, window, click, scroll, command
+        /// The file's own `do:` (several actions, steps, a hold): shown, kept as written.
+        case asWritten = "as written"
+    }
+
+    public static let directions = ["left", "right", "up", "down"]
+    public static let desktopActions = ["next", "previous", "show", "1", "2", "3", "4"]
+    public static let windowActions = [
+        "maximize", "minimize", "close", "fullscreen", "raise", "lower", "move-to-desktop next",
+        "move-to-desktop previous"
+    ]
+    public static let buttons = ["left", "middle", "right", "back", "forward"]
+    public static let scrollDirections = ["up", "down", "left", "right"]
+    public static let phases = ["", "begin", "end"]
+
+    public var group: ConfigDocument.Group
+    public var name: String
+    /// Nil when the recognizer is one the editor does not offer (a stroke): kept as written.
+    public var kind: Kind?
+    public var fingers: Int
+    /// For a swipe or a pan; nil for the others, and for a swipe of several directions.
+    public var direction: String?
+    public var actionKind: ActionKind
+    /// The chord, the desktop or window word, the button, the scroll direction or the command line.
+    public var actionValue: String
+    /// `feedback:`: nil leaves it to the settings.
+    public var feedback: Bool?
+    /// `on:` ("" for the default).
+    public var phase: String
+    /// `when:`, `after:` and `with:` as YAML text ("" for none).
+    public var when: String
+    public var after: String
+    public var with: String
+    public var enabled: Bool
+
+    /// A new binding for `group`: a 3-finger swipe left that presses nothing yet.
+    public init(newIn group: ConfigDocument.Group) {
+        self.group = group
+        name = ""
+        kind = .swipe
+        fingers = 3
+        direction = "left"
+        actionKind = .keys
+        actionValue = ""
+        feedback = nil
+        phase = ""
+        when = ""
+        after = ""
+        with = ""
+        enabled = true
+    }
+
+    /// The binding `entry` of `document`, as its text says.
+    public init(_ entry: ConfigDocument.Entry, in document: ConfigDocument) {
+        self.init(newIn: entry.group)
+        let keys = document.keys(of: entry)
+        func text(_ key: String) -> String? { keys.first { $0.key == key }?.text }
+        name = entry.name ?? ""
+        kind = keys.lazy.compactMap { Kind(rawValue: $0.key) }.first
+        if let kind {
+            fingers = document.scalar([kind.rawValue, "fingers"], in: entry).flatMap(Int.init) ?? kind.fewestFingers
+            direction = kind.hasDirection ? document.scalar([kind.rawValue, "direction"], in: entry) : nil
+        }
+        (actionKind, actionValue) = Self.action(document, entry, written: text("do"))
+        feedback = document.scalar(["feedback"], in: entry).map { ["on", "true", "yes"].contains($0) }
+        phase = document.scalar(["on"], in: entry) ?? ""
+        when = text("when") ?? ""
+        after = text("after") ?? ""
+        with = text("with") ?? ""
+        enabled = document.scalar(["enabled"], in: entry).map { !["false", "no", "off"].contains($0) } ?? true
+    }
+
+    /// A `do:` of one action the editor offers, or `.asWritten`.
+    private static func action(_ document: ConfigDocument, _ entry: ConfigDocument.Entry, written: String?)
+        -> (ActionKind, String)
+    {
+        guard let written else { return (.asWritten, "") }
+        for kind in ActionKind.allCases where kind != .asWritten {
+            if let value = document.scalar(["do", kind.rawValue], in: entry),
+                document.keys(of: entry).first(where: { $0.key == "do" }).map({ !$0.text.hasPrefix("[") }) ?? false
+            {
+                return (kind, value)
+            }
+        }
+        return (.asWritten, written)
+    }
+
+    /// The recognizer's value: fingers, and the direction for a swipe or a pan.
+    var recognizerValue: ConfigValue {
+        var entries = [ConfigValue.Entry("fingers", .scalar(String(fingers)))]
+        if let kind, kind.hasDirection, let direction, !direction.isEmpty {
+            entries.append(.init("direction", .scalar(direction)))
+        }
+        return .mapping(entries)
+    }
+
+    var actionEntry: ConfigValue? {
+        switch actionKind {
+        case .asWritten: nil
+        default: .mapping([.init(actionKind.rawValue, .scalar(actionValue))])
+        }
+    }
+
+    /// Every key of a new binding, in the order the shipped config writes them.
+    public var keys: [ConfigValue.Entry] {
+        var keys: [ConfigValue.Entry] = []
+        if !name.isEmpty { keys.append(.init("name", .scalar(name))) }
+        if let kind { keys.append(.init(kind.rawValue, recognizerValue)) }
+        if !phase.isEmpty { keys.append(.init("on", .scalar(phase))) }
+        if !after.isEmpty { keys.append(.init("after", .raw(after))) }
+        if !with.isEmpty { keys.append(.init("with", .raw(with))) }
+        if !when.isEmpty { keys.append(.init("when", .raw(when))) }
+        if let feedback { keys.append(.init("feedback", .scalar(feedback ? "on" : "off"))) }
+        if !enabled { keys.append(.init("enabled", .scalar("false"))) }
+        if let actionEntry { keys.append(.init("do", actionEntry)) }
+        return keys
+    }
+
+    /// The changes that make `original`'s text say this form.
+    public func changes(from original: BindingForm) -> [ConfigDocument.Change] {
+        var changes: [ConfigDocument.Change] = []
+        if name != original.name { changes.append(.set(["name"], name.isEmpty ? nil : .scalar(name))) }
+        if let kind, kind != original.kind || fingers != original.fingers || direction != original.direction {
+            if let old = original.kind, old != kind {
+                changes.append(.replaceKey(old.rawValue, with: .init(kind.rawValue, recognizerValue)))
+            } else if kind == original.kind {
+                if fingers != original.fingers {
+                    changes.append(.set([kind.rawValue, "fingers"], .scalar(String(fingers))))
+                }
+                if direction != original.direction {
+                    changes.append(.set([kind.rawValue, "direction"], direction.map { .scalar($0) }))
+                }
+            }
+        }
+        if (actionKind, actionValue) != (original.actionKind, original.actionValue), let actionEntry {
+            changes.append(.set(["do"], actionEntry))
+        }
+        if phase != original.phase { changes.append(.set(["on"], phase.isEmpty ? nil : .scalar(phase))) }
+        for (key, value, old) in [
+            ("when", when, original.when), ("after", after, original.after), ("with", with, original.with)
+        ]
+        where value != old {
+            changes.append(.set([key], value.isEmpty ? nil : .raw(value)))
+        }
+        if feedback != original.feedback {
+            changes.append(.set(["feedback"], feedback.map { .scalar($0 ? "on" : "off") }))
+        }
+        if enabled != original.enabled { changes.append(.set(["enabled"], enabled ? nil : .scalar("false"))) }
+        return changes
+    }
+
+    /// The document with this form saved: a new binding appended to its group, or the changes
+    /// from `original` made to `entry` (moved to another group when its group changed).
+    public func save(into document: ConfigDocument, replacing entry: ConfigDocument.Entry?, original: BindingForm?)
+        throws(ConfigDocument.EditError) -> ConfigDocument
+    {
+        guard let entry, let original else { return try document.appending(keys, to: group) }
+        if group != original.group {
+            // The text of the moved binding is written anew from the form: keys it does not show are kept.
+            var keys = self.keys
+            let shown = Set(keys.map(\.key))
+            for (key, text) in document.keys(of: entry) where !shown.contains(key) && key != "enabled" {
+                keys.append(.init(key, .raw(text)))
+            }
+            return try document.moving(entry, to: group, as: keys)
+        }
+        return try document.applying(changes(from: original), to: entry)
+    }
+}

@@ -1,0 +1,92 @@
+import GestureConfig
+import GestureSettings
+import Testing
+
+/// The editor's form: read from the text, written back as the changes alone.
+@Suite struct BindingFormTests {
+    static let yaml = """
+        gestures:
+          - name: next
+            swipe: { fingers: 3, direction: left }   # three fingers
+            do: { desktop: next }
+          - name: zoom
+            pinch: { fingers: 2 }
+            steps: { every: 0.15, out: { keys: ctrl+plus }, in: { keys: ctrl+minus } }
+        """
+
+    static func form(_ name: String) throws -> (ConfigDocument, ConfigDocument.Entry, BindingForm) {
+        let document = try ConfigDocument(text: yaml)
+        let entry = try #require(document.entries.first { $0.name == name })
+        return (document, entry, BindingForm(entry, in: document))
+    }
+
+    @Test func theFormReadsWhatTheTextSays() throws {
+        let (_, _, next) = try Self.form("next")
+        #expect(next.kind == .swipe && next.fingers == 3 && next.direction == "left")
+        #expect(next.actionKind == .desktop && next.actionValue == "next")
+        #expect(next.enabled && next.feedback == nil && next.phase == "")
+        let (_, _, zoom) = try Self.form("zoom")
+        #expect(zoom.kind == .pinch && zoom.fingers == 2 && zoom.direction == nil)
+        #expect(zoom.actionKind == .asWritten, "steps are kept as written")
+    }
+
+    @Test func anUnchangedFormChangesNothing() throws {
+        let (document, entry, form) = try Self.form("zoom")
+        #expect(form.changes(from: form).isEmpty)
+        #expect(try form.save(into: document, replacing: entry, original: form).text == Self.yaml)
+    }
+
+    @Test func changedFieldsAreWrittenInPlace() throws {
+        let (document, entry, original) = try Self.form("next")
+        var form = original
+        form.fingers = 4
+        form.actionKind = .keys
+        form.actionValue = "ctrl+alt+Right"
+        form.feedback = false
+        let saved = try form.save(into: document, replacing: entry, original: original)
+        #expect(
+            saved.text
+                == Self.yaml.replacingOccurrences(
+                    of: "swipe: { fingers: 3, direction: left }   # three fingers\n    do: { desktop: next }",
+                    with:
+                        "swipe: { fingers: 4, direction: left }   # three fingers\n    do: { keys: ctrl+alt+Right }\n    feedback: off"
+                ))
+        form.kind = .tap
+        let tapped = try form.save(into: document, replacing: entry, original: original)
+        #expect(tapped.text.contains("  - name: next\n    tap: { fingers: 4 }   # three fingers\n"), "\(tapped.text)")
+    }
+
+    @Test func aNewBindingGoesAtTheEndOfItsGroupAndAPickedAppMovesIt() throws {
+        let document = try ConfigDocument(text: Self.yaml)
+        var form = BindingForm(newIn: .screen)
+        form.name = "close"
+        form.direction = "down"
+        form.actionKind = .window
+        form.actionValue = "close"
+        let added = try form.save(into: document, replacing: nil, original: nil)
+        #expect(
+            added.text == Self.yaml
+                + "\n  - name: close\n    swipe: { fingers: 3, direction: down }\n    do: { window: close }")
+        let entry = try #require(added.entries.first { $0.name == "close" })
+        let original = BindingForm(entry, in: added)
+        var picked = original
+        picked.group = .app("kitty")
+        let moved = try picked.save(into: added, replacing: entry, original: original)
+        #expect(moved.configuration.apps.first?.bindings.map(\.name) == ["close"])
+        #expect(moved.text.hasPrefix(Self.yaml), "the other bindings stay as they were")
+    }
+
+    @Test func theSwitchWritesEnabledFalseAndTakesItAway() throws {
+        let (document, entry, original) = try Self.form("zoom")
+        var form = original
+        form.enabled = false
+        let off = try form.save(into: document, replacing: entry, original: original)
+        #expect(off.configuration.allBindings.map(\.name) == ["next"])
+        let offEntry = try #require(off.entries.first { $0.name == "zoom" })
+        let offForm = BindingForm(offEntry, in: off)
+        #expect(!offForm.enabled)
+        var on = offForm
+        on.enabled = true
+        #expect(try on.save(into: off, replacing: offEntry, original: offForm).text == Self.yaml)
+    }
+}
