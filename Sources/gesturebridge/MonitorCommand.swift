@@ -1,3 +1,4 @@
+import GestureConfig
 import GestureEngine
 import GestureReplay
 import JSON

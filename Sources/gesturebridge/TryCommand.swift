@@ -1,3 +1,4 @@
+import GestureConfig
 import GestureReplay
 import X11Bridge
 import ControlStreams

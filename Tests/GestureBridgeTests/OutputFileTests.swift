@@ -1,3 +1,4 @@
+import GestureConfig
 import Foundation
 import Glibc
 import TestCredentials

@@ -1,24 +1,24 @@
 import Glibc
 
-/// Where a tool writes its lines: standard output, or a file it creates; whole writes, no buffering.
+/// Where a tool writes its lines (and the settings app its config): standard output, or a file it creates; whole writes, no buffering.
 ///
 /// Each call writes everything it is given before returning, so a line is on
 /// disk (or in the pipe) as soon as it was received, and an interrupted tool
 /// never leaves half a line behind.
-struct OutputFile {
-    let fd: Int32
+public struct OutputFile: Sendable {
+    public let fd: Int32
     /// The name for messages: the path, or `<stdout>`.
-    let name: String
+    public let name: String
 
     /// Why a file could not be created, as one line for stderr.
-    struct CreateError: Error, CustomStringConvertible {
-        var path: String
-        var reason: String
-        var description: String { "cannot write \(path): \(reason)" }
+    public struct CreateError: Error, CustomStringConvertible {
+        public var path: String
+        public var reason: String
+        public var description: String { "cannot write \(path): \(reason)" }
     }
 
-    static let standardOutput = OutputFile(fd: STDOUT_FILENO, name: "<stdout>")
-    static let standardError = OutputFile(fd: STDERR_FILENO, name: "<stderr>")
+    public static let standardOutput = OutputFile(fd: STDOUT_FILENO, name: "<stdout>")
+    public static let standardError = OutputFile(fd: STDERR_FILENO, name: "<stderr>")
 
     private init(fd: Int32, name: String) {
         self.fd = fd
@@ -32,7 +32,7 @@ struct OutputFile {
     /// another user planted, or a symbolic link, is never opened), then renamed onto `path`
     /// at once, so the lines that follow land in it as they come and a link at `path` is
     /// replaced, never followed.
-    static func create(_ path: String) throws(CreateError) -> OutputFile {
+    public static func create(_ path: String) throws(CreateError) -> OutputFile {
         if path == "-" { return standardOutput }
         let (fd, temporary) = try exclusiveFile(beside: path)
         guard rename(temporary, path) == 0 else {
@@ -46,7 +46,7 @@ struct OutputFile {
 
     /// A new file of mode 0600 with a name of its own beside `path` (`.NAME.XXXXXX`, made by
     /// `mkstemp(3)`: created exclusively, never through a link) and that name.
-    static func exclusiveFile(beside path: String) throws(CreateError) -> (fd: Int32, path: String) {
+    public static func exclusiveFile(beside path: String) throws(CreateError) -> (fd: Int32, path: String) {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[...$0]) } ?? ""
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -60,7 +60,7 @@ struct OutputFile {
     }
 
     /// Writes all of `text`; false when the output is gone (a closed pipe, a full disk).
-    func write(_ text: String) -> Bool {
+    public func write(_ text: String) -> Bool {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let count = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
@@ -76,7 +76,7 @@ struct OutputFile {
     /// folder) sees the old file or the new one, never half, and a planted name or link is
     /// never written through; `mode` is the new file's permissions. The temporary file is
     /// removed on failure.
-    static func replace(_ path: String, with text: String, mode: mode_t) throws(CreateError) {
+    public static func replace(_ path: String, with text: String, mode: mode_t) throws(CreateError) {
         let (fd, temporary) = try exclusiveFile(beside: path)
         let file = OutputFile(fd: fd, name: temporary)
         let written = file.write(text)
@@ -94,12 +94,7 @@ struct OutputFile {
     }
 
     /// Closes a created file; standard output and error stay open.
-    func close() {
+    public func close() {
         if fd > STDERR_FILENO { Glibc.close(fd) }
     }
-}
-
-/// Writes one line to standard error: a tool's messages, never its output.
-func printError(_ line: String) {
-    _ = OutputFile.standardError.write(line + "\n")
 }
