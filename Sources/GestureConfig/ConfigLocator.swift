@@ -87,4 +87,14 @@ public struct ConfigLocator: Sendable {
     private func join(_ directory: String, _ name: String) -> String {
         directory.hasSuffix("/") ? directory + name : directory + "/" + name
     }
+
+    /// Where an edit of the config (`pick --add`, the settings app) is written, and the file it
+    /// starts from: the file named, else the user's file, which starts as a copy of the system's
+    /// when the user has none yet (the system's is never written).
+    public func editTarget(explicit: String?) -> (target: String, source: String?) {
+        if let explicit { return (explicit, access(explicit, F_OK) == 0 ? explicit : nil) }
+        let user = userConfigPath
+        if access(user, F_OK) == 0 { return (user, user) }
+        return (user, locate())
+    }
 }

@@ -97,4 +97,30 @@ public struct OutputFile: Sendable {
     public func close() {
         if fd > STDERR_FILENO { Glibc.close(fd) }
     }
+
+    /// Writes an edited config to `path` as `replace` does, keeping the mode of the file there
+    /// (0600 for a new one) and writing through a link to the file it names (a dotfiles
+    /// checkout keeps pointing at it); the folders above it are made, private, when missing.
+    public static func replaceConfig(_ path: String, with text: String) throws(CreateError) {
+        var path = path
+        if let resolved = realpath(path, nil) {
+            path = String(cString: resolved)
+            free(resolved)
+        }
+        var status = stat()
+        let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o600
+        if let slash = path.lastIndex(of: "/"), slash > path.startIndex {
+            makePrivateDirectories(String(path[..<slash]))
+        }
+        try replace(path, with: text, mode: mode)
+    }
+
+    /// `mkdir -p`, private: the folder and those above it that are missing.
+    public static func makePrivateDirectories(_ path: String) {
+        var prefix = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            prefix += "/" + part
+            mkdir(prefix, 0o700)
+        }
+    }
 }

@@ -89,18 +89,8 @@ struct PickCommand: Subcommand {
             throw ExitCode.failure
         }
         let environment = ProcessEnvironment.current
-        let (target, source) = Self.files(explicit: config.path, environment: environment)
-        var path = target
-        // A link (a dotfiles checkout, say) keeps pointing at the file, which is what changes.
-        if let resolved = realpath(path, nil) {
-            path = String(cString: resolved)
-            free(resolved)
-        }
-        var status = stat()
-        let mode = stat(path, &status) == 0 ? status.st_mode & 0o7777 : 0o600
-        if let slash = path.lastIndex(of: "/"), slash > path.startIndex {
-            Self.makeDirectories(String(path[..<slash]))
-        }
+        let (target, source) = ConfigLocator(environment: environment).editTarget(explicit: config.path)
+        let path = target
         let text: String
         do {
             // The daemon's bounded read: a regular UTF-8 file of at most 1 MiB.
@@ -117,7 +107,7 @@ struct PickCommand: Subcommand {
             throw ExitCode.failure
         }
         do {
-            try OutputFile.replace(path, with: merged, mode: mode)
+            try OutputFile.replaceConfig(path, with: merged)
         } catch {
             printError("gesturebridge: \(error)")
             throw ExitCode.failure
@@ -128,28 +118,5 @@ struct PickCommand: Subcommand {
         print(
             "added apps entry \(PickSnippet.quoted(key)) with binding '\(PickSnippet.bindingName(key))-back' to \(path)"
         )
-    }
-
-    /// The file `--add` writes, and the one it starts from (nil: an empty config).
-    ///
-    /// `--config` names both. Otherwise it writes the user's config
-    /// (`$XDG_CONFIG_HOME/gesturebridge/config.yaml`), and where the user has none yet, it starts
-    /// from the system's (`/etc/xdg/…`, as the .deb installs it), which the daemon reads until
-    /// then: the user's copy takes over, and the system file is never written, by root neither.
-    static func files(explicit: String?, environment: [String: String]) -> (target: String, source: String?) {
-        if let explicit { return (explicit, access(explicit, F_OK) == 0 ? explicit : nil) }
-        let locator = ConfigLocator(environment: environment)
-        let user = locator.userConfigPath
-        if access(user, F_OK) == 0 { return (user, user) }
-        return (user, locator.locate())
-    }
-
-    /// `mkdir -p`, private: the config folder and those above it that are missing.
-    static func makeDirectories(_ path: String) {
-        var prefix = path.hasPrefix("/") ? "" : "."
-        for part in path.split(separator: "/") {
-            prefix += "/" + part
-            mkdir(prefix, 0o700)
-        }
     }
 }

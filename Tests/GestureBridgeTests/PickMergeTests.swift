@@ -93,13 +93,13 @@ import Testing
             "HOME": root.appendingPathComponent("home").path,
             "XDG_CONFIG_DIRS": root.appendingPathComponent("etc/xdg").path
         ]
-        let chosen = PickCommand.files(explicit: nil, environment: environment)
+        let chosen = ConfigLocator(environment: environment).editTarget(explicit: nil)
         #expect(chosen.target == files[target]?.path)
         #expect(chosen.source == source.flatMap { files[$0]?.path })
     }
 
     @Test func anExplicitConfigIsWrittenWhateverItIs() {
-        let chosen = PickCommand.files(explicit: "/etc/xdg/gesturebridge/config.yaml", environment: [:])
+        let chosen = ConfigLocator(environment: [:]).editTarget(explicit: "/etc/xdg/gesturebridge/config.yaml")
         #expect(chosen.target == "/etc/xdg/gesturebridge/config.yaml")
     }
 }
