@@ -148,7 +148,9 @@ let package = Package(
             ]),
         .executableTarget(name: "gesturebridge-fuzz", dependencies: ["FuzzTargets"]),
         // What the settings app shows of a config, without a display: its groups and rows.
-        .target(name: "GestureSettings", dependencies: ["GestureConfig", "GestureEngine"], swiftSettings: withoutRegex),
+        .target(
+            name: "GestureSettings", dependencies: ["GestureConfig", "GestureEngine", "YAMLReader"],
+            swiftSettings: withoutRegex),
         // The settings app: GTK 4 and libadwaita over their C API. A product of its own, so the
         // daemon's build (`--product gesturebridge`) needs no GTK.
         .executableTarget(name: "gesturebridge-settings", dependencies: ["CGtk", "GestureSettings", "GestureConfig"]),

@@ -126,6 +126,14 @@ extension ConfigDocument {
         /// A new binding at the end of `group`'s list; for an app without an entry, the entry too.
         func appending(_ binding: [ConfigValue.Entry], to group: Group) throws(EditError) -> Edit {
             guard let container = groupMapping(group) else {
+                if group == .screen, root == nil {
+                    // An empty file (or comments alone): its first section.
+                    let end = lines.endOfText
+                    let newline = lines.endsWithNewline || end == 0 ? "" : "\n"
+                    return Edit(
+                        from: end, to: end,
+                        text: newline + "gestures:\n" + Self.blockItem(binding, dashColumn: 2) + "\n")
+                }
                 guard case .app(let key) = group else { throw .notFound(group.description) }
                 return try newApp(key, binding)
             }

@@ -25,6 +25,8 @@ public struct SettingsPage: Sendable {
         /// Its conditions and options as written (`when:`, `on:`, `repeat:`, `after:`, `with:`,
         /// `device:`), or nil.
         public var conditions: String?
+        /// What the row's picture draws.
+        public var picture: Picture
         /// Whether it is on (`enabled:` is not false).
         public var isEnabled: Bool
         /// Why it is shown but not editable here, or nil.
@@ -33,6 +35,20 @@ public struct SettingsPage: Sendable {
         /// The line under the title.
         public var subtitle: String {
             ([gesture + " → " + action] + [conditions].compactMap { $0 }).joined(separator: " · ")
+        }
+    }
+
+    /// What a binding's small picture shows: its recognizer, fingers and direction (or shape).
+    public struct Picture: Sendable, Equatable {
+        public var kind: String
+        public var fingers: Int
+        /// A swipe's or pan's direction, a stroke's shape; nil for the others.
+        public var detail: String?
+
+        public init(kind: String, fingers: Int, detail: String? = nil) {
+            self.kind = kind
+            self.fingers = fingers
+            self.detail = detail
         }
     }
 
@@ -47,7 +63,8 @@ public struct SettingsPage: Sendable {
     public init(document: ConfigDocument) {
         var sections: [Section] = []
         for entry in document.entries {
-            let row = Self.row(entry, keys: document.keys(of: entry))
+            var row = Self.row(entry, keys: document.keys(of: entry))
+            row.picture = Self.picture(entry, document: document)
             if let index = sections.firstIndex(where: { $0.group == entry.group }) {
                 sections[index].rows.append(row)
             } else {
@@ -66,6 +83,17 @@ public struct SettingsPage: Sendable {
         }
     }
 
+    static func picture(_ entry: ConfigDocument.Entry, document: ConfigDocument) -> Picture {
+        let recognizers = GestureKind.builtIn.map(\.description)
+        guard let kind = document.keys(of: entry).first(where: { recognizers.contains($0.key) })?.key else {
+            return Picture(kind: "none", fingers: 0)
+        }
+        let fewest = kind == "pinch" || kind == "rotate" ? 2 : 1
+        let fingers = document.scalar([kind, "fingers"], in: entry).flatMap(Int.init) ?? fewest
+        let detail = document.scalar([kind, kind == "stroke" ? "shape" : "direction"], in: entry)
+        return Picture(kind: kind, fingers: fingers, detail: detail)
+    }
+
     static func row(_ entry: ConfigDocument.Entry, keys: [(key: String, text: String)]) -> Row {
         let recognizers = Set(GestureKind.builtIn.map(\.description))
         let gesture = keys.first { recognizers.contains($0.key) }.map { "\($0.key) \($0.text)" } ?? "no gesture"
@@ -76,6 +104,7 @@ public struct SettingsPage: Sendable {
         let enabled = keys.first { $0.key == "enabled" }.map { !["false", "no", "off"].contains($0.text) } ?? true
         return Row(
             entry: entry, title: entry.name ?? "gesture \(entry.index + 1)", gesture: gesture, action: action,
-            conditions: conditions.isEmpty ? nil : conditions.joined(separator: ", "), isEnabled: enabled)
+            conditions: conditions.isEmpty ? nil : conditions.joined(separator: ", "),
+            picture: Picture(kind: "none", fingers: 0), isEnabled: enabled)
     }
 }

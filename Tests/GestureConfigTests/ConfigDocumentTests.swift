@@ -227,6 +227,13 @@ import Testing
         )
     }
 
+    @Test func anEmptyFileGetsItsFirstSection() throws {
+        let document = try ConfigDocument(text: "# mine\n")
+        let edited = try document.appending(
+            [.init("tap", .map(["fingers": .scalar("3")])), .init("do", .map(["keys": .scalar("a")]))], to: .screen)
+        #expect(edited.text == "# mine\ngestures:\n  - tap: { fingers: 3 }\n    do: { keys: a }\n")
+    }
+
     @Test func aGroupWithoutGesturesGetsAList() throws {
         let yaml = "settings:\n  feedback: on\n"
         let document = try ConfigDocument(text: yaml)

@@ -22,6 +22,7 @@ import Testing
         let first = try #require(page.sections.first?.rows.first)
         #expect(first.title == "next-desktop")
         #expect(first.subtitle == "swipe { fingers: 3, direction: left } → { desktop: next }")
+        #expect(first.picture == .init(kind: "swipe", fingers: 3, detail: "left"))
         let rightClick = try #require(page.sections[0].rows.first { $0.title == "right-click" })
         #expect(rightClick.conditions == "device: touchscreen")
         #expect(page.sections.flatMap(\.rows).count == 10)

@@ -1,0 +1,298 @@
+import CGtk
+import GestureConfig
+import GestureSettings
+import Glibc
+
+/// The editor of one binding: ordinary controls over a `BindingForm`.
+///
+/// "Perform it" runs `gesturebridge try --bind` and takes the first gesture it names; "Pick the
+/// app" runs `gesturebridge pick` and takes the window's class; "Press keys" takes the next key
+/// press as the chord. Every control is at least 44 px high and works by a tap.
+final class BindingEditor {
+    let entry: ConfigDocument.Entry?
+    let original: BindingForm?
+    let widget: Widget
+    private var draft: BindingForm
+    private unowned let app: SettingsApp
+    private var run: ToolRun?
+    private var capturing = false
+
+    private var nameRow: Widget!
+    private var kindRow: Widget!
+    private var fingersRow: Widget!
+    private var directionRow: Widget!
+    private var performRow: Widget!
+    private var performButton: Widget!
+    private var appRow: Widget!
+    private var pickButton: Widget!
+    private var actionKindRow: Widget!
+    private var valueRow: Widget!
+    private var captureButton: Widget!
+    private var choiceRow: Widget!
+    private var writtenRow: Widget!
+    private var feedbackRow: Widget!
+    private var phaseRow: Widget!
+    private var whenRow: Widget!
+    private var afterRow: Widget!
+    private var withRow: Widget!
+    private var enabledSwitch: Widget!
+    private var problemLabel: Widget!
+
+    static let fingerChoices = ["1", "2", "3", "4", "5"]
+    static let feedbackChoices = ["as in the settings", "on", "off"]
+    static let phaseChoices = ["when recognized (default)", "when it begins", "when the fingers lift"]
+
+    init(document: ConfigDocument, entry: ConfigDocument.Entry?, app: SettingsApp) {
+        self.entry = entry
+        self.app = app
+        let original = entry.map { BindingForm($0, in: document) }
+        self.original = original
+        draft = original ?? BindingForm(newIn: .screen)
+        widget = adw_preferences_page_new()!
+        build()
+        fill(from: draft)
+    }
+
+    // MARK: Building
+
+    private func build() {
+        problemLabel = gtk_label_new("")
+        gb_label_setup(problemLabel)
+        gtk_widget_add_css_class(problemLabel, "error")
+        gtk_widget_set_visible(problemLabel, 0)
+        let problems = group("")
+        gb_group_add(problems, problemLabel)
+        gb_page_add(widget, problems)
+
+        let gesture = group("Gesture")
+        performButton = button("Perform it") { [unowned self] in perform() }
+        gb_accessible_label(performButton, "Perform the gesture")
+        performRow = actionRow(
+            "Perform it", subtitle: "Make the gesture anywhere on the screen: it becomes this binding's gesture",
+            suffix: performButton)
+        gb_group_add(gesture, performRow)
+        kindRow = comboRow("Kind", BindingForm.Kind.allCases.map(\.rawValue))
+        fingersRow = comboRow("Fingers", Self.fingerChoices)
+        directionRow = comboRow("Direction", BindingForm.directions)
+        Signal.onNotify(object(kindRow), "selected") { [unowned self] in updateVisibility() }
+        nameRow = gb_entry_row("Name")
+        for row in [kindRow!, fingersRow!, directionRow!, nameRow!] { gb_group_add(gesture, row) }
+        gb_page_add(widget, gesture)
+
+        let place = group("Where")
+        pickButton = button("Pick the app") { [unowned self] in pick() }
+        gb_accessible_label(pickButton, "Pick the app by touching its window")
+        let anywhere = button("Anywhere") { [unowned self] in setGroup(.screen) }
+        gb_accessible_label(anywhere, "Anywhere on the screen")
+        appRow = actionRow("Anywhere on the screen", subtitle: "Touch or click a window to bind it to its app")
+        gb_action_row_add_suffix(appRow, anywhere)
+        gb_action_row_add_suffix(appRow, pickButton)
+        gb_group_add(place, appRow)
+        gb_page_add(widget, place)
+
+        let action = group("Does")
+        actionKindRow = comboRow("Action", BindingForm.ActionKind.allCases.map(\.rawValue))
+        Signal.onNotify(object(actionKindRow), "selected") { [unowned self] in actionKindChanged() }
+        valueRow = gb_entry_row("Keys")
+        captureButton = button("Press keys") { [unowned self] in startCapture() }
+        gb_accessible_label(captureButton, "Press the keys to type")
+        gb_entry_row_add_suffix(valueRow, captureButton)
+        choiceRow = comboRow("Choice", [])
+        writtenRow = actionRow("As the file writes it")
+        for row in [actionKindRow!, valueRow!, choiceRow!, writtenRow!] { gb_group_add(action, row) }
+        gb_page_add(widget, action)
+        Signal.onKeyPress(widget) { [unowned self] key, state in captured(key, state) }
+
+        let options = group("Options")
+        enabledSwitch = gtk_switch_new()
+        gtk_widget_set_valign(enabledSwitch, GTK_ALIGN_CENTER)
+        gb_accessible_label(enabledSwitch, "On")
+        gb_group_add(
+            options,
+            actionRow("On", subtitle: "Off keeps the binding in the file without firing", suffix: enabledSwitch))
+        feedbackRow = comboRow("On-screen feedback", Self.feedbackChoices)
+        phaseRow = comboRow("Acts", Self.phaseChoices)
+        whenRow = gb_entry_row("When (such as { class: kitty })")
+        afterRow = gb_entry_row("After (such as [double-tap])")
+        withRow = gb_entry_row("With (such as [spin])")
+        for row in [feedbackRow!, phaseRow!, whenRow!, afterRow!, withRow!] { gb_group_add(options, row) }
+        gb_page_add(widget, options)
+    }
+
+    private func fill(from form: BindingForm) {
+        gb_editable_set_text(nameRow, form.name)
+        if let kind = form.kind, let index = BindingForm.Kind.allCases.firstIndex(of: kind) {
+            gb_combo_row_select(kindRow, guint(index))
+        }
+        gb_combo_row_select(fingersRow, guint(max(0, min(4, form.fingers - 1))))
+        if let direction = form.direction, let index = BindingForm.directions.firstIndex(of: direction) {
+            gb_combo_row_select(directionRow, guint(index))
+        }
+        setGroup(form.group)
+        if let index = BindingForm.ActionKind.allCases.firstIndex(of: form.actionKind) {
+            gb_combo_row_select(actionKindRow, guint(index))
+        }
+        actionKindChanged()
+        if let index = choices(for: form.actionKind).firstIndex(of: form.actionValue) {
+            gb_combo_row_select(choiceRow, guint(index))
+        }
+        gb_editable_set_text(valueRow, form.actionKind == .keys || form.actionKind == .command ? form.actionValue : "")
+        gb_action_row_set_subtitle(writtenRow, form.actionKind == .asWritten ? form.actionValue : "")
+        gb_switch_set_active(enabledSwitch, form.enabled ? 1 : 0)
+        gb_combo_row_select(feedbackRow, form.feedback == nil ? 0 : (form.feedback == true ? 1 : 2))
+        gb_combo_row_select(phaseRow, form.phase == "begin" ? 1 : (form.phase == "end" ? 2 : 0))
+        gb_editable_set_text(whenRow, form.when)
+        gb_editable_set_text(afterRow, form.after)
+        gb_editable_set_text(withRow, form.with)
+        updateVisibility()
+    }
+
+    /// The form as the controls say it now.
+    var form: BindingForm {
+        var form = draft
+        form.name = String(cString: gb_editable_text(nameRow))
+        if form.kind != nil || original == nil {
+            form.kind = BindingForm.Kind.allCases[Int(gb_combo_row_selected(kindRow))]
+        }
+        if let kind = form.kind {
+            form.fingers = Int(gb_combo_row_selected(fingersRow)) + 1
+            let direction = BindingForm.directions[Int(gb_combo_row_selected(directionRow))]
+            // A swipe of several directions in the file stays so until one is chosen.
+            if kind.hasDirection, original?.kind != kind || original?.direction != nil || direction != "left" {
+                form.direction = direction
+            }
+            if !kind.hasDirection { form.direction = nil }
+        }
+        form.actionKind = BindingForm.ActionKind.allCases[Int(gb_combo_row_selected(actionKindRow))]
+        switch form.actionKind {
+        case .keys, .command: form.actionValue = String(cString: gb_editable_text(valueRow))
+        case .asWritten: form.actionValue = original?.actionValue ?? ""
+        default:
+            let choices = choices(for: form.actionKind)
+            let index = Int(gb_combo_row_selected(choiceRow))
+            form.actionValue = index < choices.count ? choices[index] : ""
+        }
+        form.enabled = gb_switch_active(enabledSwitch) != 0
+        form.feedback = [nil, true, false][Int(gb_combo_row_selected(feedbackRow))]
+        form.phase = ["", "begin", "end"][Int(gb_combo_row_selected(phaseRow))]
+        form.when = String(cString: gb_editable_text(whenRow))
+        form.after = String(cString: gb_editable_text(afterRow))
+        form.with = String(cString: gb_editable_text(withRow))
+        return form
+    }
+
+    private func choices(for kind: BindingForm.ActionKind) -> [String] {
+        switch kind {
+        case .desktop: BindingForm.desktopActions
+        case .window: BindingForm.windowActions
+        case .click: BindingForm.buttons
+        case .scroll: BindingForm.scrollDirections
+        default: []
+        }
+    }
+
+    private func actionKindChanged() {
+        let kind = BindingForm.ActionKind.allCases[Int(gb_combo_row_selected(actionKindRow))]
+        withCStrings(choices(for: kind)) { gb_combo_row_set_strings(choiceRow, $0) }
+        gb_row_set_title(valueRow, kind == .command ? "Command" : "Keys (such as ctrl+alt+t)")
+        gtk_widget_set_visible(valueRow, kind == .keys || kind == .command ? 1 : 0)
+        gtk_widget_set_visible(captureButton, kind == .keys ? 1 : 0)
+        gtk_widget_set_visible(choiceRow, choices(for: kind).isEmpty ? 0 : 1)
+        gtk_widget_set_visible(writtenRow, kind == .asWritten ? 1 : 0)
+    }
+
+    private func updateVisibility() {
+        let kind = BindingForm.Kind.allCases[Int(gb_combo_row_selected(kindRow))]
+        gtk_widget_set_visible(directionRow, kind.hasDirection ? 1 : 0)
+        // A stroke's recognizer is kept as written: the kind rows would replace it.
+        let editable = draft.kind != nil || original == nil
+        for row in [kindRow!, fingersRow!, performRow!] { gtk_widget_set_sensitive(row, editable ? 1 : 0) }
+    }
+
+    private func setGroup(_ group: ConfigDocument.Group) {
+        draft.group = group
+        let title: String
+        switch group {
+        case .screen: title = "Anywhere on the screen"
+        case .edge(let edge): title = "From the \(edge) edge"
+        case .app(let key): title = "In \(key)"
+        case .region(let app, let name): title = "In \(app): \(name)"
+        }
+        gb_row_set_title(appRow, title)
+    }
+
+    func show(problem: String) {
+        gb_label_set_text(problemLabel, problem)
+        gtk_widget_set_visible(problemLabel, 1)
+    }
+
+    func stop() {
+        run?.stop()
+        run = nil
+    }
+
+    // MARK: Doing it
+
+    /// Runs `try --bind` until it names a gesture, which becomes the form's.
+    private func perform() {
+        stop()
+        gb_button_set_label(performButton, "Listening…")
+        gb_action_row_set_subtitle(performRow, "Make the gesture now, anywhere on the screen")
+        let started = ToolRun.start(
+            ["try", "--bind", "--duration", "60"],
+            onLine: { [unowned self] line in
+                guard let performed = ToolOutput.performed(line: line) else { return }
+                if let index = BindingForm.Kind.allCases.firstIndex(of: performed.kind) {
+                    gb_combo_row_select(kindRow, guint(index))
+                }
+                gb_combo_row_select(fingersRow, guint(max(0, min(4, performed.fingers - 1))))
+                if let direction = performed.direction, let index = BindingForm.directions.firstIndex(of: direction) {
+                    gb_combo_row_select(directionRow, guint(index))
+                }
+                let words = [performed.kind.rawValue, "\(performed.fingers) fingers", performed.direction]
+                gb_action_row_set_subtitle(performRow, "Performed: " + words.compactMap { $0 }.joined(separator: ", "))
+                stop()
+            },
+            onExit: { [unowned self] in
+                gb_button_set_label(performButton, "Perform it")
+            })
+        if case .failure(let problem) = started { show(problem: "\(problem)") }
+        if case .success(let run) = started { self.run = run }
+    }
+
+    /// Runs `pick` for the window the next touch or click lands on; its class becomes the binding's app.
+    private func pick() {
+        stop()
+        gb_button_set_label(pickButton, "Touch a window…")
+        var printed = ""
+        let started = ToolRun.start(
+            ["pick", "--timeout", "30"],
+            onLine: { line in printed += line + "\n" },
+            onExit: { [unowned self] in
+                gb_button_set_label(pickButton, "Pick the app")
+                if let key = ToolOutput.pickedApp(printed) {
+                    setGroup(.app(key))
+                } else {
+                    app.toast("No app was picked")
+                }
+            })
+        if case .failure(let problem) = started { show(problem: "\(problem)") }
+        if case .success(let run) = started { self.run = run }
+    }
+
+    private func startCapture() {
+        capturing = true
+        gb_button_set_label(captureButton, "Press them now…")
+    }
+
+    /// A key press while capturing: the chord, in X's key names.
+    private func captured(_ keyval: UInt32, _ state: UInt32) -> Bool {
+        guard capturing, let name = gdk_keyval_name(gdk_keyval_to_lower(keyval)) else { return false }
+        let modifiers = KeyChordText.Modifiers(rawValue: state)
+        guard let chord = KeyChordText.chord(key: String(cString: name), modifiers: modifiers) else { return true }
+        capturing = false
+        gb_editable_set_text(valueRow, chord)
+        gb_button_set_label(captureButton, "Press keys")
+        return true
+    }
+}
