@@ -120,7 +120,9 @@ struct RawTouchFollower {
     mutating func grabbed(_ id: TouchID, _ phase: TouchPhase, at root: Point) -> Seen {
         guard var track = tracks[id] else { return phase.isFinished ? .lifted : .nothing }
         track.isGrabbed = true
-        if let value = track.value { track.anchor = (root, value) }
+        // The server's end of a rejected touch carries no place of the touch's own (every touch of
+        // a hand ends where the first one is): only a begin or a move anchors it.
+        if let value = track.value, !phase.isFinished { track.anchor = (root, value) }
         guard phase.isFinished else {
             tracks[id] = track
             return .nothing
@@ -132,6 +134,12 @@ struct RawTouchFollower {
         track.isHandedOver = true
         tracks[id] = track
         return .handedOver
+    }
+
+    /// Where a followed touch is now, by its latest raw event: nil when it is not followed.
+    func position(of id: TouchID, scale: AxisScale?) -> Point? {
+        guard let track = tracks[id], let value = track.value else { return nil }
+        return Self.position(of: value, anchor: track.anchor, scale: scale)
     }
 
     /// Where the axes' `value` is on the root: from the anchor when there is one, else from the

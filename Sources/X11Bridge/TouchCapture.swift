@@ -295,12 +295,21 @@ public final class TouchCapture {
             return .touch(touch)
         case .ended, .cancelled:
             ledger.ended(id)
-            positions[id]?.last = location
+            let isReported = reported.remove(id) != nil
+            let handedOver = isReported && follower.grabbed(id, touch.sample.phase, at: location) == .handedOver
+            // The server's end of a rejected touch carries the first touch's place for every touch
+            // of the hand: a handed-over touch is where its own raw events put it.
+            let own =
+                handedOver
+                ? (follower.position(of: id, scale: axisScale(of: touch.device)) ?? positions[id]?.last ?? location)
+                : location
+            positions[id]?.last = own
             positions[id]?.lastAt = touch.time
             if !ledger.isUndecided(id) { positions[id] = nil }
-            guard reported.remove(id) != nil else { return nil }
+            guard isReported else { return nil }
             var ended = touch
-            ended.isHandedOver = follower.grabbed(id, touch.sample.phase, at: location) == .handedOver
+            ended.sample.location = own
+            ended.isHandedOver = handedOver
             return .touch(ended)
         }
     }

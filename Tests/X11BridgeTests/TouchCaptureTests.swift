@@ -233,6 +233,34 @@ struct TouchFollowingTests {
         abs(point.x - x) < 1 && abs(point.y - y) < 1
     }
 
+    /// The server's end of a rejected touch carries another touch's position (the first one's,
+    /// for all of a hand): each touch is followed from where its own events put it.
+    @Test func rejectedTouchesOfOneHandAreEachFollowedFromTheirOwnPlace() throws {
+        let desk = try Desk()
+        defer { desk.finish() }
+        let xs = [400.0, 600.0, 800.0]
+        try desk.touchscreen.frame(xs.indices.map { .init(id: UInt32(10 + $0), phase: .began, x: xs[$0], y: 300) })
+        let ids = desk.touches().map(\.sample.id)
+        try #require(ids.count == 3)
+        for id in ids { desk.capture.reject(id) }
+        let ends = desk.drain().compactMap { event -> CapturedTouch? in
+            if case .touch(let touch) = event, touch.isHandedOver { touch } else { nil }
+        }
+        #expect(ends.map(\.sample.location.x) == xs, "each hand-over at its own place: \(ends)")
+        try desk.touchscreen.frame(xs.indices.map { .init(id: UInt32(10 + $0), phase: .moved, x: xs[$0], y: 420) })
+        try desk.touchscreen.frame(xs.indices.map { .init(id: UInt32(10 + $0), phase: .ended, x: xs[$0], y: 420) })
+        let followed = desk.drain().compactMap { event -> CapturedTouch? in
+            if case .followed(let touch) = event { touch } else { nil }
+        }
+        #expect(followed.count == 6, "\(followed)")
+        for (index, id) in ids.enumerated() {
+            let mine = followed.filter { $0.sample.id == id }
+            #expect(
+                mine.allSatisfy { Self.near($0.sample.location, xs[index], 420) },
+                "touch \(id) followed at its own x \(xs[index]): \(mine)")
+        }
+    }
+
     @Test func aRejectedTouchIsFollowedToItsRealLiftAndAnAcceptedOneEndsOnce() throws {
         let desk = try Desk()
         defer { desk.finish() }
@@ -288,7 +316,7 @@ struct TouchFollowingTests {
             if case .elsewhere(let touch) = event { touch } else { nil }
         }
         #expect(elsewhere.count == 1, "\(events)")
-        #expect(elsewhere.first.map { Self.near($0.sample.location, 520, 410) } == true, "\(elsewhere)")
+        #expect(elsewhere.first.map { Self.near($0.sample.location, 520, 410) } == true, "\(events)")
         // The server gave the capture the touch's begin, then took it at the first move.
         let ends = events.compactMap { event -> CapturedTouch? in
             if case .touch(let touch) = event, touch.sample.phase == .ended { touch } else { nil }
