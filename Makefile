@@ -37,7 +37,8 @@ help:
 	@echo "  make fuzz        FUZZ_SECONDS (now: $(FUZZ_SECONDS)) of libFuzzer on each parser: config, trace,"
 	@echo "                   evemu, getevent, libinput-record, stroke-template (FUZZ_TARGETS=... for some)"
 	@echo "  make keysyms     regenerate Sources/GestureConfig/KeysymTable.swift from /usr/include/X11"
-	@echo "  make screenshots redraw docs/feedback-*.png, the README's pictures of the indicator, on a test Xorg"
+	@echo "  make screenshots redraw docs/feedback-*.png and docs/settings-*.png, the README's pictures of"
+	@echo "                   the indicator and the settings app, on a test Xorg"
 
 build:
 	@Scripts/deps.sh build
@@ -81,4 +82,4 @@ keysyms:
 
 screenshots:
 	@Scripts/deps.sh test
-	GESTUREBRIDGE_SCREENSHOTS=$(CURDIR)/docs swift test --filter FeedbackOverlayTests
+	GESTUREBRIDGE_SCREENSHOTS=$(CURDIR)/docs swift test --filter 'FeedbackOverlayTests|SettingsAppSessionTests'

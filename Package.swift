@@ -153,7 +153,8 @@ let package = Package(
             swiftSettings: withoutRegex),
         // The settings app: GTK 4 and libadwaita over their C API. A product of its own, so the
         // daemon's build (`--product gesturebridge`) needs no GTK.
-        .executableTarget(name: "gesturebridge-settings", dependencies: ["CGtk", "GestureSettings", "GestureConfig"]),
+        .executableTarget(
+            name: "gesturebridge-settings", dependencies: ["CGtk", "GestureSettings", "GestureConfig", "TextSearch"]),
         .testTarget(name: "GestureSettingsTests", dependencies: ["GestureSettings", "GestureConfig", "TestSupport"]),
         .testTarget(
             name: "GestureReplayTests",

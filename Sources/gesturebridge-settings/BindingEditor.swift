@@ -1,6 +1,7 @@
 import CGtk
 import GestureConfig
 import GestureSettings
+import TextSearch
 import Glibc
 
 /// The editor of one binding: ordinary controls over a `BindingForm`.
@@ -221,6 +222,18 @@ final class BindingEditor {
         gb_row_set_title(appRow, title)
     }
 
+    /// A button's new text; its accessible name stays what it does (GTK names it after its text).
+    private func relabel(_ button: Widget, _ text: String, accessible: String) {
+        gb_button_set_label(button, text)
+        gb_accessible_label(button, accessible)
+    }
+
+    /// A row's line under its title, also its accessible description (what a screen reader says).
+    private func say(_ text: String, on row: Widget) {
+        gb_action_row_set_subtitle(row, text)
+        gb_accessible_description(row, text)
+    }
+
     func show(problem: String) {
         gb_label_set_text(problemLabel, problem)
         gtk_widget_set_visible(problemLabel, 1)
@@ -236,11 +249,14 @@ final class BindingEditor {
     /// Runs `try --bind` until it names a gesture, which becomes the form's.
     private func perform() {
         stop()
-        gb_button_set_label(performButton, "Listening…")
-        gb_action_row_set_subtitle(performRow, "Make the gesture now, anywhere on the screen")
+        relabel(performButton, "Listening…", accessible: "Perform the gesture")
+        say("Starting gesturebridge try…", on: performRow)
         let started = ToolRun.start(
             ["try", "--bind", "--duration", "60"],
             onLine: { [unowned self] line in
+                if line.contains(text: "Ctrl-C stops") {
+                    say("Listening: make the gesture now, anywhere on the screen", on: performRow)
+                }
                 guard let performed = ToolOutput.performed(line: line) else { return }
                 if let index = BindingForm.Kind.allCases.firstIndex(of: performed.kind) {
                     gb_combo_row_select(kindRow, guint(index))
@@ -250,11 +266,11 @@ final class BindingEditor {
                     gb_combo_row_select(directionRow, guint(index))
                 }
                 let words = [performed.kind.rawValue, "\(performed.fingers) fingers", performed.direction]
-                gb_action_row_set_subtitle(performRow, "Performed: " + words.compactMap { $0 }.joined(separator: ", "))
+                say("Performed: " + words.compactMap { $0 }.joined(separator: ", "), on: performRow)
                 stop()
             },
             onExit: { [unowned self] in
-                gb_button_set_label(performButton, "Perform it")
+                relabel(performButton, "Perform it", accessible: "Perform the gesture")
             })
         if case .failure(let problem) = started { show(problem: "\(problem)") }
         if case .success(let run) = started { self.run = run }
@@ -263,15 +279,22 @@ final class BindingEditor {
     /// Runs `pick` for the window the next touch or click lands on; its class becomes the binding's app.
     private func pick() {
         stop()
-        gb_button_set_label(pickButton, "Touch a window…")
+        relabel(pickButton, "Touch a window…", accessible: "Pick the app by touching its window")
         var printed = ""
         let started = ToolRun.start(
             ["pick", "--timeout", "30"],
-            onLine: { line in printed += line + "\n" },
+            onLine: { [unowned self] line in
+                if line.hasPrefix("Touch or click") {
+                    say("Listening: touch or click the window of the app", on: appRow)
+                } else if !line.hasPrefix("gesturebridge:") {
+                    printed += line + "\n"
+                }
+            },
             onExit: { [unowned self] in
-                gb_button_set_label(pickButton, "Pick the app")
+                relabel(pickButton, "Pick the app", accessible: "Pick the app by touching its window")
                 if let key = ToolOutput.pickedApp(printed) {
                     setGroup(.app(key))
+                    say("Picked \(key)", on: appRow)
                 } else {
                     app.toast("No app was picked")
                 }
@@ -282,7 +305,8 @@ final class BindingEditor {
 
     private func startCapture() {
         capturing = true
-        gb_button_set_label(captureButton, "Press them now…")
+        relabel(captureButton, "Press them now…", accessible: "Press the keys to type")
+        gb_accessible_description(captureButton, "Waiting for the keys")
     }
 
     /// A key press while capturing: the chord, in X's key names.
@@ -292,7 +316,8 @@ final class BindingEditor {
         guard let chord = KeyChordText.chord(key: String(cString: name), modifiers: modifiers) else { return true }
         capturing = false
         gb_editable_set_text(valueRow, chord)
-        gb_button_set_label(captureButton, "Press keys")
+        relabel(captureButton, "Press keys", accessible: "Press the keys to type")
+        gb_accessible_description(captureButton, "Pressed \(chord)")
         return true
     }
 }

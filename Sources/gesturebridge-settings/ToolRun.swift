@@ -1,12 +1,13 @@
 import CGtk
 import Glibc
 
-/// A `gesturebridge` command the app runs (`try --bind`, `try`, `pick`), its output read line
-/// by line from GLib's main loop as it comes, never blocking the window.
+/// A `gesturebridge` command the app runs (`try --bind`, `try`, `pick`), its output and its
+/// messages (standard output and error, each line as it comes) read from GLib's main loop,
+/// never blocking the window.
 final class ToolRun {
     private var pid: GPid = 0
-    private var source: guint = 0
-    private var buffer: [UInt8] = []
+    /// What each stream (by descriptor) has sent since its last full line.
+    private var buffers: [Int32: [UInt8]] = [:]
     private let onLine: (String) -> Void
     private let onExit: () -> Void
     private(set) var isRunning = false
@@ -36,22 +37,27 @@ final class ToolRun {
     ) -> Result<ToolRun, SettingsProblem> {
         let run = ToolRun(onLine: onLine, onExit: onExit)
         var output: Int32 = -1
+        var messages: Int32 = -1
         var error: UnsafeMutablePointer<GError>?
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var mutable = argv
         let flags = GSpawnFlags(rawValue: G_SPAWN_SEARCH_PATH.rawValue | G_SPAWN_DO_NOT_REAP_CHILD.rawValue)
-        let started = g_spawn_async_with_pipes(nil, &mutable, nil, flags, nil, nil, &run.pid, nil, &output, nil, &error)
+        let started = g_spawn_async_with_pipes(
+            nil, &mutable, nil, flags, nil, nil, &run.pid, nil, &output, &messages, &error)
         guard started != 0 else {
             let message = error.map { String(cString: $0.pointee.message) } ?? "unknown"
             g_error_free(error)
             return .failure(.tool("cannot run \(executable): \(message)"))
         }
         run.isRunning = true
-        // One reference for each of the two sources; each lets its own go when it ends.
-        run.source = g_unix_fd_add(
-            output, GIOCondition(rawValue: G_IO_IN.rawValue | G_IO_HUP.rawValue), readable,
-            Unmanaged.passRetained(run).toOpaque())
+        // One reference for each source; each lets its own go when it ends.
+        for fd in [output, messages] {
+            run.buffers[fd] = []
+            g_unix_fd_add(
+                fd, GIOCondition(rawValue: G_IO_IN.rawValue | G_IO_HUP.rawValue), readable,
+                Unmanaged.passRetained(run).toOpaque())
+        }
         g_child_watch_add(run.pid, exited, Unmanaged.passRetained(run).toOpaque())
         return .success(run)
     }
@@ -66,16 +72,16 @@ final class ToolRun {
         let count = Glibc.read(fd, &chunk, chunk.count)
         guard count > 0 else {
             close(fd)
-            source = 0
+            buffers[fd] = nil
             return false
         }
-        buffer += chunk[..<count]
+        var buffer = buffers[fd, default: []] + chunk[..<count]
         while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
             onLine(String(decoding: buffer[..<newline], as: UTF8.self))
             buffer.removeSubrange(...newline)
         }
         // A tool's line is short; one that never ends is dropped rather than kept growing.
-        if buffer.count > 65536 { buffer.removeAll() }
+        buffers[fd] = buffer.count > 65536 ? [] : buffer
         return true
     }
 

@@ -90,3 +90,40 @@ import Testing
         #expect(try on.save(into: off, replacing: offEntry, original: offForm).text == Self.yaml)
     }
 }
+
+/// Every binding of the shipped config and examples, opened in the editor's form, one field
+/// changed and saved: the file differs only in that binding's lines.
+@Suite struct BindingFormRoundTripTests {
+    static let files = [
+        "Config/config.yaml", "Config/examples/documents.yaml", "Config/examples/issue-example.yaml",
+        "Config/examples/tablet.yaml"
+    ]
+
+    @Test(arguments: files)
+    func oneBindingChangedInTheFormChangesOnlyItsLines(path: String) throws {
+        let original = try String(
+            contentsOf: SettingsPageTests.packageRoot.appendingPathComponent(path), encoding: .utf8)
+        let document = try ConfigDocument(text: original, file: path)
+        let old = original.split(separator: "\n", omittingEmptySubsequences: false)
+        for entry in document.entries {
+            let form = BindingForm(entry, in: document)
+            var changed = form
+            if form.kind != nil {
+                // Five fingers: no shipped binding has as many, so the change collides with none.
+                changed.fingers = form.fingers == 5 ? 4 : 5
+            } else {
+                changed.feedback = form.feedback == false ? true : false
+            }
+            let saved = try changed.save(into: document, replacing: entry, original: form)
+            let new = saved.text.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(new.count == old.count || form.kind == nil, "\(path): \(entry.name ?? "?")")
+            for index in old.indices where !entry.lines.contains(index + 1) {
+                #expect(
+                    index < new.count && new[index] == old[index],
+                    "\(path): line \(index + 1) changed by \(entry.name ?? "?")")
+            }
+            let reread = try #require(saved.entries.first { $0.group == entry.group && $0.index == entry.index })
+            #expect(BindingForm(reread, in: saved) == changed, "\(path): \(entry.name ?? "?") reads back as saved")
+        }
+    }
+}

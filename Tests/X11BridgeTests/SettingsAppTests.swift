@@ -48,10 +48,5 @@ struct SettingsAppTests {
         print("settings: window managed \(Int(shown * 1000)) ms after start, \(frame)")
         #expect(frame.width >= 360, "at least 360 px wide")
         #expect(app.exitStatus(within: 0.5) == nil, "still running")
-        // Drawn: give GTK its first frames, then keep a picture for the README (`make screenshots`).
-        usleep(500_000)
-        try FeedbackOverlayTests.saveScreenshot(
-            scene.connection, "settings-light",
-            around: (Int(frame.x), Int(frame.y), Int(frame.width), Int(frame.height)), margin: 0)
     }
 }

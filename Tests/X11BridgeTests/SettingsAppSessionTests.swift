@@ -1,0 +1,223 @@
+import CX11
+import Foundation
+import GestureConfig
+import Glibc
+import Testing
+@testable import X11Bridge
+
+/// The settings app used as a person uses it, on the real server under a window manager, by
+/// touch, found through AT-SPI (Debian's python3-pyatspi): add a swipe by performing it, pick
+/// an app by touching its window, set a key chord, save, and see the running daemon fire it.
+@Suite(.serialized)
+struct SettingsAppSessionTests {
+    static let config = """
+        gestures:
+          - name: next-desktop
+            swipe: { fingers: 3, direction: left }
+            do: { desktop: next }
+        """
+
+    /// An accessible widget as the helper lists it: its name, role and place in its window.
+    struct Accessible: Decodable {
+        var name: String
+        var role: String
+        var description: String
+        var x: Int, y: Int, width: Int, height: Int
+    }
+
+    /// The running app with what it needs: a session bus (for the accessibility bus it
+    /// activates), the daemon's runtime folder (for `try` and `pick`), a home of its own.
+    final class App: @unchecked Sendable {
+        let process = Process()
+        let environment: [String: String]
+
+        init(config: String, display: String, bus: String, runtime: [String: String], dark: Bool = false) throws {
+            let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "gb-settings-home-\(UUID().uuidString.prefix(8))")
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            var environment = ProcessInfo.processInfo.environment.merging(runtime) { $1 }
+            environment["DISPLAY"] = display
+            environment["HOME"] = home.path
+            environment["XDG_CONFIG_HOME"] = home.appendingPathComponent(".config").path
+            environment["DBUS_SESSION_BUS_ADDRESS"] = bus
+            environment["GSETTINGS_BACKEND"] = "memory"
+            environment["NO_AT_BRIDGE"] = nil
+            environment["GTK_A11Y"] = nil
+            environment["ADW_DEBUG_COLOR_SCHEME"] = dark ? "prefer-dark" : "prefer-light"
+            self.environment = environment
+            process.executableURL = URL(fileURLWithPath: SettingsAppTests.executable)
+            process.arguments = ["--config", config]
+            process.environment = environment
+            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            try process.run()
+        }
+
+        /// Its accessible widgets now, through the helper.
+        func widgets() throws -> [Accessible] {
+            let helper = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+                "Support/atspi_widgets.py")
+            let run = Process()
+            run.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            run.arguments = [helper.path, "gesturebridge-settings"]
+            run.environment = environment.merging(["ATSPI_ALL": ProcessInfo.processInfo.environment["ATSPI_ALL"] ?? ""])
+            { $1 }
+            let output = Pipe.closingOnExec()
+            run.standardOutput = output
+            try run.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            run.waitUntilExit()
+            return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap {
+                try? JSONDecoder().decode(Accessible.self, from: Data($0.utf8))
+            }
+        }
+
+        deinit {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+    }
+
+    /// Finds a widget by its accessible name (and, when given, a description it starts with).
+    static func find(_ app: App, _ name: String, description: String? = nil, timeout: Double = 20) throws -> Accessible
+    {
+        var found: Accessible?
+        defer {
+            if found == nil, let widgets = try? app.widgets() {
+                print(
+                    "settings: widgets now: "
+                        + widgets.map { "'\($0.name)' '\($0.description)'" }.joined(separator: ", "))
+            }
+        }
+        try waitUntil("'\(name)'\(description.map { " saying '\($0)'" } ?? "") in the settings app", timeout: timeout) {
+            found = try app.widgets().first { widget in
+                widget.name == name && (description.map { widget.description.hasPrefix($0) } ?? true)
+            }
+            return found != nil
+        }
+        return try #require(found)
+    }
+
+    /// A tap by one finger at a point of the screen.
+    static func tap(_ touchscreen: InputTestDevice, x: Double, y: Double, id: UInt32) throws {
+        try touchscreen.touch(id: id, phase: .began, x: x, y: y)
+        usleep(40_000)
+        try touchscreen.touch(id: id, phase: .ended, x: x, y: y)
+    }
+
+    /// Four fingers swipe down from `top`, 160 px in eight 16 ms frames.
+    static func swipeDown(_ touchscreen: InputTestDevice, x: Double, top: Double, firstID: UInt32) throws {
+        let ids = (0..<4).map { firstID + UInt32($0) }
+        func frame(_ phase: InputTestDevice.TouchPhase, _ dy: Double) throws {
+            try touchscreen.frame(
+                ids.indices.map { .init(id: ids[$0], phase: phase, x: x + 70 * Double($0), y: top + dy) })
+        }
+        try frame(.began, 0)
+        for step in 1...8 {
+            usleep(16_000)
+            try frame(.moved, 20 * Double(step))
+        }
+        try frame(.ended, 160)
+    }
+
+    @Test(arguments: [DesktopKind.openbox, .xfwm4])
+    func aSwipeAddedByPerformingItFiresInThePickedAppWithTheChordPressed(_ kind: DesktopKind) throws {
+        let server = try XServer.start(devices: [.touchscreen, .keyboard])
+        defer { DesktopMatrixTests.stop(server) }
+        let desktop = try Desktop.start(kind, display: server.display)
+        defer { desktop.stop() }
+        let scene = try DesktopScene(server: server)
+        let (bus, address) = try Desktop.startSessionBus(environment: ProcessInfo.processInfo.environment)
+        defer { bus.terminate() }
+        let runtime = try RuntimeDirectory.make()
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)
+        defer { daemon.stop() }
+        let target = try scene.launchManaged("target", className: "Target", frame: (20, 80, 640, 820))
+        defer { target.kill() }
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        // The light style under openbox, the dark one under xfwm4: the README shows both.
+        let style = kind == .openbox ? "light" : "dark"
+        let started = Date()
+        let app = try App(
+            config: daemon.configURL.path, display: server.display, bus: address, runtime: runtime,
+            dark: style == "dark")
+        let window = try ToolkitAppTests().window("gesturebridge-settings", scene)
+        print("settings: \(kind): window managed \(Int(Date().timeIntervalSince(started) * 1000)) ms after start")
+        var nextID: UInt32 = 1
+        /// Taps the widget named so, at its middle on the screen.
+        func tap(_ name: String, description: String? = nil) throws {
+            var widget = try Self.find(app, name, description: description)
+            let client = try scene.clientBox(window)
+            // Below the window's bottom: scrolled up by a finger, as a person does, until it shows.
+            for _ in 0..<8 where Double(widget.y + widget.height) > client.height - 20 {
+                let x = client.x + client.width / 2
+                try touchscreen.touch(id: nextID, phase: .began, x: x, y: client.y + client.height * 0.75)
+                for step in 1...10 {
+                    usleep(16_000)
+                    try touchscreen.touch(
+                        id: nextID, phase: .moved, x: x, y: client.y + client.height * (0.75 - 0.04 * Double(step)))
+                }
+                usleep(300_000)
+                try touchscreen.touch(id: nextID, phase: .ended, x: x, y: client.y + client.height * 0.35)
+                nextID += 1
+                usleep(500_000)
+                widget = try Self.find(app, name, description: description)
+            }
+            try Self.tap(
+                touchscreen, x: client.x + Double(widget.x + widget.width / 2),
+                y: client.y + Double(widget.y + widget.height / 2), id: nextID)
+            nextID += 1
+        }
+        func screenshot(_ name: String) throws {
+            usleep(300_000)
+            let frame = try scene.clientBox(window)
+            try FeedbackOverlayTests.saveScreenshot(
+                scene.connection, "settings-\(name)-\(style)",
+                around: (Int(frame.x), Int(frame.y), Int(frame.width), Int(frame.height)), margin: 0)
+        }
+        _ = try Self.find(app, "Add a gesture")
+        let status =
+            (try? String(contentsOfFile: "/proc/\(app.process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let rss = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? "VmRSS: unknown"
+        print(
+            "settings: \(kind): \(rss.split(separator: " ", omittingEmptySubsequences: true).dropFirst().joined(separator: " ")) resident with its list drawn"
+        )
+        try screenshot("list")
+        let before = try String(contentsOf: daemon.configURL, encoding: .utf8)
+
+        try tap("Add a gesture")
+        try tap("Perform the gesture")
+        _ = try Self.find(app, "Perform it", description: "Listening")
+        try Self.swipeDown(touchscreen, x: 120, top: 300, firstID: 100)
+        _ = try Self.find(app, "Perform it", description: "Performed: swipe, 4 fingers, down")
+
+        try tap("Pick the app by touching its window")
+        _ = try Self.find(app, "Anywhere on the screen", description: "Listening")
+        try Self.tap(touchscreen, x: 300, y: 500, id: 200)
+        _ = try Self.find(app, "In Target", description: "Picked Target")
+
+        try tap("Press the keys to type")
+        _ = try Self.find(app, "Press the keys to type", description: "Waiting")
+        let keys = try KeyInjector(connection: X11Connection.toTestServer(server.display))
+        try keys.tap(try KeySequence(parsing: "ctrl+alt+k"))
+        try screenshot("editor")
+
+        try tap("Save")
+        try daemon.waitForLog("reloaded \(daemon.configURL.path): 2 bindings")
+        let after = try String(contentsOf: daemon.configURL, encoding: .utf8)
+        #expect(after.hasPrefix(before), "the bindings already there stay as they were:\n\(after)")
+        #expect(
+            after.hasSuffix(
+                "apps:\n  Target:\n    gestures:\n      - swipe: { fingers: 4, direction: down }\n        do: { keys: ctrl+alt+k }\n"
+            ),
+            "\(after)")
+
+        // The daemon fires it in the picked app.
+        try Self.swipeDown(touchscreen, x: 120, top: 300, firstID: 300)
+        let press = try target.waitForEvent("KeyPress k with ctrl and alt") {
+            $0.type == "KeyPress" && $0.keysym == "k"
+        }
+        #expect(((press.state ?? 0) & 0x0C) == 0x0C, "ctrl and alt held: \(press)")
+        #expect(app.process.isRunning)
+    }
+}
