@@ -177,7 +177,9 @@ let package = Package(
         ),
         // make install, the systemd unit, the autostart entry and the .deb, driven through the
         // scripts in Packaging/ with the built binary (and one real release build for the .deb).
-        .testTarget(name: "PackagingTests", dependencies: ["gesturebridge", "TestReaper", "TestSupport"]),
+        .testTarget(
+            name: "PackagingTests",
+            dependencies: ["gesturebridge", "gesturebridge-settings", "TestReaper", "TestSupport"]),
         // A real X client that prints what it receives, one JSON line per event: test
         // infrastructure for X11BridgeTests, not installed.
         .executableTarget(name: "x11-test-client", dependencies: ["CX11"]),

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Builds the gesturebridge binary that gets installed, and prints its path on stdout.
+# Builds the gesturebridge binary that gets installed, and prints its path on stdout; with an
+# argument, that product instead (gesturebridge-settings, the settings app, which needs GTK 4's
+# and libadwaita's headers).
 #
 # Release mode, with the Swift runtime linked statically, so the installed binary needs only
 # the C and X11 libraries of the system, not the toolchain. Optimized for size (-Osize): 0.33 MB
@@ -21,6 +23,8 @@
 # neither rebuilds nor locks the development builds in .build.
 set -euo pipefail
 
+product=${1:-gesturebridge}
+case $product in gesturebridge | gesturebridge-settings) ;; *) echo "build-release.sh: no product '$product'" >&2; exit 64 ;; esac
 root=$(cd "$(dirname "$0")/.." && pwd)
 swift=${SWIFT:-$(command -v swift || echo /opt/swift/usr/bin/swift)}
 scratch=${GESTUREBRIDGE_SCRATCH:-$root/.build/install}
@@ -57,5 +61,5 @@ if command -v dpkg-buildflags >/dev/null; then
         esac
     done
 fi
-"$swift" build "${flags[@]}" --product gesturebridge >&2
-echo "$("$swift" build "${flags[@]}" --show-bin-path)/gesturebridge"
+"$swift" build "${flags[@]}" --product "$product" >&2
+echo "$("$swift" build "${flags[@]}" --show-bin-path)/$product"

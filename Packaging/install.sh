@@ -9,12 +9,17 @@ set -euo pipefail
 
 usage() {
     cat <<'EOF'
-usage: Packaging/install.sh [--uninstall] [--prefix DIR] [--destdir DIR] [--binary FILE] [--no-enable]
+usage: Packaging/install.sh [--uninstall] [--prefix DIR] [--destdir DIR] [--binary FILE]
+                            [--settings-binary FILE | --no-settings] [--no-enable]
 
   --prefix DIR    install under DIR (default: ~/.local; /usr/local or /usr system-wide)
   --destdir DIR   stage the files under DIR instead of / (packaging); enables nothing
   --binary FILE   install this built gesturebridge instead of building one
                   (Packaging/build-release.sh builds it otherwise)
+  --settings-binary FILE
+                  install this built gesturebridge-settings (the settings app) instead of
+                  building one; it is built when GTK 4's and libadwaita's headers are there
+  --no-settings   leave the settings app out
   --no-enable     do not enable or start the systemd user service
   --uninstall     stop and disable the service and remove the installed files;
                   the config stays
@@ -25,6 +30,8 @@ action=install
 prefix="${HOME:?HOME is not set}/.local"
 destdir=""
 binary=""
+settings_binary=""
+settings=1
 enable=1
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -34,6 +41,9 @@ while [ $# -gt 0 ]; do
         --destdir=*) destdir=${1#*=} ;;
         --binary) binary=${2:?--binary needs a file}; shift ;;
         --binary=*) binary=${1#*=} ;;
+        --settings-binary) settings_binary=${2:?--settings-binary needs a file}; shift ;;
+        --settings-binary=*) settings_binary=${1#*=} ;;
+        --no-settings) settings=0 ;;
         --no-enable) enable=0 ;;
         --uninstall) action=uninstall ;;
         -h|--help) usage; exit 0 ;;
@@ -92,7 +102,19 @@ else
     # Enables the unit per user, when `gesturebridge autostart` applies it at login.
     preset=$prefix/lib/systemd/user-preset/80-gesturebridge.preset
 fi
-installed=("$bin" "$man1" "$man5" "$bash_completion" "$zsh_completion" "$fish_completion" "$unit" "$autostart")
+# The settings app, its menu entry (Settings) and its icon.
+settings_bin=$bindir/gesturebridge-settings
+if [ "$scope" = user ]; then
+    applications=$data_home/applications
+    icons=$data_home/icons
+else
+    applications=$prefix/share/applications
+    icons=$prefix/share/icons
+fi
+settings_entry=$applications/io.github.gesturebridge.Settings.desktop
+settings_icon=$icons/hicolor/scalable/apps/io.github.gesturebridge.Settings.svg
+installed=("$bin" "$man1" "$man5" "$bash_completion" "$zsh_completion" "$fish_completion" "$unit" "$autostart"
+           "$settings_bin" "$settings_entry" "$settings_icon")
 [ "$scope" = system ] && installed+=("$preset")
 
 say() { printf '%-12s %s\n' "$1" "$2"; }
@@ -142,6 +164,32 @@ enable_service() {
     fi
 }
 
+# The settings app: the given build, else one built here when GTK 4 and libadwaita's headers
+# are there (Scripts/deps.sh build installs them), else left out with what to install.
+install_settings() {
+    [ "$settings" -eq 1 ] || return 0
+    local source=$settings_binary
+    if [ -z "$source" ]; then
+        if ! command -v pkg-config >/dev/null || ! pkg-config --exists gtk4 libadwaita-1; then
+            echo "Settings app left out: it builds with GTK 4 and libadwaita (libgtk-4-dev, libadwaita-1-dev)."
+            return 0
+        fi
+        source=$("$here/build-release.sh" gesturebridge-settings)
+    fi
+    if [ ! -x "$source" ]; then
+        echo "install.sh: no executable gesturebridge-settings at '$source'" >&2
+        exit 1
+    fi
+    install -D -m 755 "$source" "$destdir$settings_bin"
+    if command -v strip >/dev/null; then
+        strip --strip-unneeded --remove-section=.comment --remove-section=.note "$destdir$settings_bin"
+    fi
+    say settings "$settings_bin"
+    install_template "$here/gesturebridge-settings.desktop" "$settings_entry"
+    install -D -m 644 "$here/gesturebridge-settings.svg" "$destdir$settings_icon"
+    say menu "$settings_entry (Settings), $settings_icon"
+}
+
 do_install() {
     local source=$binary
     if [ -z "$source" ]; then
@@ -180,6 +228,7 @@ do_install() {
     say "user unit" "$unit"
     install_template "$here/gesturebridge.desktop" "$autostart"
     say autostart "$autostart"
+    install_settings
     if [ "$scope" = system ]; then
         install -D -m 644 "$here/gesturebridge.preset" "$destdir$preset"
         say preset "$preset"

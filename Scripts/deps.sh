@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the system packages GestureBridge needs, or says exactly how.
 #
-#   Scripts/deps.sh build   what the build needs: pkg-config and the X11 and libyaml headers
+#   Scripts/deps.sh build   what the build needs: pkg-config, the X11 and libyaml headers, and
+#                           GTK 4's and libadwaita's for the settings app
 #   Scripts/deps.sh deb     that, plus dpkg-dev and debhelper, which `make deb` builds the .deb with
 #   Scripts/deps.sh test    the build's, the .deb's, and the test server, window managers and
 #                           toolkits the tests run
@@ -22,20 +23,20 @@ case $what in build | deb | test) ;; *) echo "usage: Scripts/deps.sh [--list] bu
 
 if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
     family=debian
-    build=(pkg-config libx11-dev libx11-xcb-dev libxi-dev libxtst-dev libxrandr-dev libxext-dev libcairo2-dev libyaml-dev)
+    # libgtk-4-dev and libadwaita-1-dev: the settings app (the daemon builds without them).
+    build=(pkg-config libx11-dev libx11-xcb-dev libxi-dev libxtst-dev libxrandr-dev libxext-dev libcairo2-dev libyaml-dev
+           libgtk-4-dev libadwaita-1-dev)
     # build-essential: dpkg-buildpackage checks it as every package's implied build dependency.
     deb=(build-essential dpkg-dev debhelper)
     # The real X server and its inputtest devices; the window managers and toolkit apps of the
     # desktop matrix; what PackagingTests check the install and the .deb with; gdbus, which
     # sends the desktop notification of a bad reload (dbus-monitor, from dbus-daemon, sees it);
-    # libxres1, with which a test counts the indicator's X resources; GTK 4 and libadwaita's
-    # headers, which gesturebridge-settings builds with (`swift test` builds every target);
-    # at-spi2-core and python3-pyatspi, through which a test drives the settings app.
+    # libxres1, with which a test counts the indicator's X resources; at-spi2-core and
+    # python3-pyatspi, through which a test drives the settings app.
     test=(xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev xinput x11-utils
           make lintian systemd man-db desktop-file-utils
           openbox xfwm4 mutter i3-wm kwin-x11 kwin-style-breeze fluxbox marco mate-settings-daemon-common dbus-daemon zenity kdialog
-          libglib2.0-bin zsh fish xcompmgr libxres1 libgtk-4-dev libadwaita-1-dev
-          at-spi2-core python3-pyatspi)
+          libglib2.0-bin zsh fish xcompmgr libxres1 at-spi2-core python3-pyatspi)
     missing() {
         local package
         for package in "$@"; do
@@ -46,12 +47,13 @@ if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; 
     install=(env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends)
 elif command -v rpm >/dev/null 2>&1 && command -v dnf >/dev/null 2>&1; then
     family=fedora
-    build=(pkgconf-pkg-config libX11-devel libXi-devel libXtst-devel libXrandr-devel libXext-devel cairo-devel libyaml-devel)
+    build=(pkgconf-pkg-config libX11-devel libXi-devel libXtst-devel libXrandr-devel libXext-devel cairo-devel libyaml-devel
+           gtk4-devel libadwaita-devel)
     deb=(dpkg-dev debhelper)
     test=(xorg-x11-server-Xorg xorg-x11-drv-dummy xorg-x11-server-devel xinput xorg-x11-utils
           make systemd man-db desktop-file-utils
           openbox xfwm4 mutter i3 kwin-x11 fluxbox marco dbus-daemon zenity kdialog glib2 zsh fish xcompmgr libXres
-          gtk4-devel libadwaita-devel at-spi2-core python3-pyatspi)
+          at-spi2-core python3-pyatspi)
     missing() {
         local package
         for package in "$@"; do rpm -q "$package" >/dev/null 2>&1 || echo "$package"; done

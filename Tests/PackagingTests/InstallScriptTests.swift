@@ -40,6 +40,28 @@ import Testing
         #expect(!unit.contains("@BINDIR@") && !entry.contains("@BINDIR@"))
     }
 
+    /// The settings app is in the desktop's menu, under Settings, and runs from where it went.
+    @Test func theSettingsAppIsInTheMenuAndRuns() throws {
+        let home = try TemporaryHome()
+        #expect(try home.install().status == 0)
+        let entryPath = home.path + "/.local/share/applications/io.github.gesturebridge.Settings.desktop"
+        let entry = try String(contentsOfFile: entryPath, encoding: .utf8)
+        #expect(entry.contains("\nExec=\(home.prefix)/bin/gesturebridge-settings\n"), "\(entry)")
+        #expect(entry.contains("\nCategories=Settings;") && entry.contains("\nIcon=io.github.gesturebridge.Settings\n"))
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/desktop-file-validate") {
+            let validation = try ScriptRun.run(
+                "/usr/bin/desktop-file-validate", [entryPath], environment: home.environment)
+            #expect(validation.status == 0 && validation.output.isEmpty, "\(validation.transcript)")
+        }
+        let help = try ScriptRun.run(
+            home.prefix + "/bin/gesturebridge-settings", ["--help"], environment: home.environment)
+        #expect(
+            help.status == 0 && help.output.contains("gesturebridge-settings [--config <file>]"), "\(help.transcript)")
+        let without = try TemporaryHome()
+        #expect(try without.install(["--no-settings"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: without.prefix + "/bin/gesturebridge-settings"))
+    }
+
     @Test(arguments: ["bash", "zsh", "fish"])
     func completionsAreTheBinarysOwnScripts(shell: String) throws {
         let home = try TemporaryHome()

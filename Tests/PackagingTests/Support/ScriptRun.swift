@@ -22,6 +22,11 @@ struct ScriptRun {
             "gesturebridge")
     }
 
+    /// The settings app beside it.
+    static var builtSettingsBinary: URL {
+        builtBinary.deletingLastPathComponent().appendingPathComponent("gesturebridge-settings")
+    }
+
     /// Whether these tests run in CI, where a missing tool is a failure, not a reason to skip.
     static var isCI: Bool { !(ProcessInfo.processInfo.environment["CI"] ?? "").isEmpty }
 

@@ -40,7 +40,10 @@ struct TemporaryHome: ~Copyable {
             prefix + "/share/zsh/site-functions/_gesturebridge",
             prefix + "/share/fish/vendor_completions.d/gesturebridge.fish",
             prefix + "/share/systemd/user/gesturebridge.service",
-            path + "/.config/autostart/gesturebridge.desktop"
+            path + "/.config/autostart/gesturebridge.desktop",
+            prefix + "/bin/gesturebridge-settings",
+            path + "/.local/share/applications/io.github.gesturebridge.Settings.desktop",
+            path + "/.local/share/icons/hicolor/scalable/apps/io.github.gesturebridge.Settings.svg"
         ]
     }
 
@@ -48,7 +51,9 @@ struct TemporaryHome: ~Copyable {
     func install(_ extra: [String] = []) throws -> ScriptRun {
         try ScriptRun.run(
             ScriptRun.repositoryRoot.path + "/Packaging/install.sh",
-            ["--prefix", prefix, "--binary", ScriptRun.builtBinary.path] + extra,
+            ["--prefix", prefix, "--binary", ScriptRun.builtBinary.path]
+                + (extra.contains("--no-settings") ? [] : ["--settings-binary", ScriptRun.builtSettingsBinary.path])
+                + extra,
             environment: environment)
     }
 
