@@ -46,6 +46,8 @@ public struct BindingForm: Equatable, Sendable {
     public var feedback: Bool?
     /// `on:` ("" for the default).
     public var phase: String
+    /// `repeat:` (a swipe's or long press's interval, such as 0.5s; "" for none).
+    public var repeatEvery: String
     /// `when:`, `after:` and `with:` as YAML text ("" for none).
     public var when: String
     public var after: String
@@ -63,6 +65,7 @@ public struct BindingForm: Equatable, Sendable {
         actionValue = ""
         feedback = nil
         phase = ""
+        repeatEvery = ""
         when = ""
         after = ""
         with = ""
@@ -83,6 +86,7 @@ public struct BindingForm: Equatable, Sendable {
         (actionKind, actionValue) = Self.action(document, entry, written: text("do"))
         feedback = document.scalar(["feedback"], in: entry).map { ["on", "true", "yes"].contains($0) }
         phase = document.scalar(["on"], in: entry) ?? ""
+        repeatEvery = text("repeat") ?? ""
         when = text("when") ?? ""
         after = text("after") ?? ""
         with = text("with") ?? ""
@@ -126,6 +130,7 @@ public struct BindingForm: Equatable, Sendable {
         if !name.isEmpty { keys.append(.init("name", .scalar(name))) }
         if let kind { keys.append(.init(kind.rawValue, recognizerValue)) }
         if !phase.isEmpty { keys.append(.init("on", .scalar(phase))) }
+        if !repeatEvery.isEmpty { keys.append(.init("repeat", .raw(repeatEvery))) }
         if !after.isEmpty { keys.append(.init("after", .raw(after))) }
         if !with.isEmpty { keys.append(.init("with", .raw(with))) }
         if !when.isEmpty { keys.append(.init("when", .raw(when))) }
@@ -156,7 +161,8 @@ public struct BindingForm: Equatable, Sendable {
         }
         if phase != original.phase { changes.append(.set(["on"], phase.isEmpty ? nil : .scalar(phase))) }
         for (key, value, old) in [
-            ("when", when, original.when), ("after", after, original.after), ("with", with, original.with)
+            ("repeat", repeatEvery, original.repeatEvery), ("when", when, original.when),
+            ("after", after, original.after), ("with", with, original.with)
         ]
         where value != old {
             changes.append(.set([key], value.isEmpty ? nil : .raw(value)))

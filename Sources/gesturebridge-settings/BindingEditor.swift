@@ -33,6 +33,7 @@ final class BindingEditor {
     private var writtenRow: Widget!
     private var feedbackRow: Widget!
     private var phaseRow: Widget!
+    private var repeatRow: Widget!
     private var whenRow: Widget!
     private var afterRow: Widget!
     private var withRow: Widget!
@@ -113,10 +114,11 @@ final class BindingEditor {
             actionRow("On", subtitle: "Off keeps the binding in the file without firing", suffix: enabledSwitch))
         feedbackRow = comboRow("On-screen feedback", Self.feedbackChoices)
         phaseRow = comboRow("Acts", Self.phaseChoices)
+        repeatRow = gb_entry_row("Repeat while held (such as 0.5s)")
         whenRow = gb_entry_row("When (such as { class: kitty })")
         afterRow = gb_entry_row("After (such as [double-tap])")
         withRow = gb_entry_row("With (such as [spin])")
-        for row in [feedbackRow!, phaseRow!, whenRow!, afterRow!, withRow!] { gb_group_add(options, row) }
+        for row in [feedbackRow!, phaseRow!, repeatRow!, whenRow!, afterRow!, withRow!] { gb_group_add(options, row) }
         gb_page_add(widget, options)
     }
 
@@ -142,6 +144,7 @@ final class BindingEditor {
         gb_switch_set_active(enabledSwitch, form.enabled ? 1 : 0)
         gb_combo_row_select(feedbackRow, form.feedback == nil ? 0 : (form.feedback == true ? 1 : 2))
         gb_combo_row_select(phaseRow, form.phase == "begin" ? 1 : (form.phase == "end" ? 2 : 0))
+        gb_editable_set_text(repeatRow, form.repeatEvery)
         gb_editable_set_text(whenRow, form.when)
         gb_editable_set_text(afterRow, form.after)
         gb_editable_set_text(withRow, form.with)
@@ -176,6 +179,7 @@ final class BindingEditor {
         form.enabled = gb_switch_active(enabledSwitch) != 0
         form.feedback = [nil, true, false][Int(gb_combo_row_selected(feedbackRow))]
         form.phase = ["", "begin", "end"][Int(gb_combo_row_selected(phaseRow))]
+        form.repeatEvery = String(cString: gb_editable_text(repeatRow))
         form.when = String(cString: gb_editable_text(whenRow))
         form.after = String(cString: gb_editable_text(afterRow))
         form.with = String(cString: gb_editable_text(withRow))

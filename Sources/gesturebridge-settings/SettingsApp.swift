@@ -43,7 +43,9 @@ final class SettingsApp {
         var arguments: [UnsafeMutablePointer<CChar>?] = [strdup("gesturebridge-settings"), nil]
         defer { free(arguments[0]) }
         let status = g_application_run(gb_application(application), 1, &arguments)
+        // A `try` or `pick` still running would outlive the window (up to its own time limit).
         tryRun?.stop()
+        editor?.stop()
         g_object_unref(UnsafeMutableRawPointer(application))
         return status
     }
@@ -182,11 +184,13 @@ final class SettingsApp {
         guard original.enabled != on else { return }
         var form = original
         form.enabled = on
-        write { () throws(ConfigDocument.EditError) in
+        let written = write { () throws(ConfigDocument.EditError) in
             try form.save(into: document, replacing: entry, original: original)
         } then: { [unowned self] in
             toast(on ? "Switched on" : "Switched off")
         }
+        // Not written: the list shows the file as it is again (the switch back where it was).
+        if !written { showList() }
     }
 
     // MARK: The editor
@@ -216,16 +220,19 @@ final class SettingsApp {
         }
     }
 
-    /// Makes an edit, writes it, and goes on; a refused edit or a failed write is said, and nothing changes.
+    /// Makes an edit, writes it, and goes on; a refused edit or a failed write is said, and
+    /// nothing changes. Whether it was written.
+    @discardableResult
     private func write(
         _ edit: () throws(ConfigDocument.EditError) -> ConfigDocument, then done: () -> Void
-    ) {
+    ) -> Bool {
         do {
             let edited = try edit()
             try OutputFile.replaceConfig(target, with: edited.text)
             document = edited
             source = target
             done()
+            return true
         } catch let error as ConfigDocument.EditError {
             editor?.show(problem: "\(error)")
             if editor == nil { toast("Not saved: \(error)") }
@@ -233,6 +240,7 @@ final class SettingsApp {
             editor?.show(problem: "Not saved: \(error)")
             if editor == nil { toast("Not saved: \(error)") }
         }
+        return false
     }
 
     func toast(_ text: String) {

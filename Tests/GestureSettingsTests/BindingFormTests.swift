@@ -76,6 +76,21 @@ import Testing
         #expect(moved.text.hasPrefix(Self.yaml), "the other bindings stay as they were")
     }
 
+    @Test func aRepeatIsWrittenAndARefusedOneSaysWhy() throws {
+        let (document, entry, original) = try Self.form("next")
+        var form = original
+        form.repeatEvery = "0.4s"
+        let saved = try form.save(into: document, replacing: entry, original: original)
+        #expect(saved.text.contains("    do: { desktop: next }\n    repeat: 0.4s\n"), "\(saved.text)")
+        #expect(BindingForm(try #require(saved.entries.first), in: saved).repeatEvery == "0.4s")
+        form.kind = .tap
+        #expect {
+            try form.save(into: document, replacing: entry, original: original)
+        } throws: { error in
+            "\(error)".contains("'repeat' applies to a swipe or a long press")
+        }
+    }
+
     @Test func theSwitchWritesEnabledFalseAndTakesItAway() throws {
         let (document, entry, original) = try Self.form("zoom")
         var form = original
