@@ -71,9 +71,8 @@ let package = Package(
         // JSON values with their keys in order, a bounded parser and the one number format: for
         // traces and replay output, and for the control socket's lines, which need no replay.
         .target(name: "JSON", swiftSettings: withoutRegex),
-        // JSON: its quoted strings are YAML double-quoted scalars, which the config editor writes.
         .target(
-            name: "GestureConfig", dependencies: ["GestureEngine", "YAMLReader", "TextSearch", "JSON"],
+            name: "GestureConfig", dependencies: ["GestureEngine", "YAMLReader", "TextSearch"],
             swiftSettings: withoutRegex),
         // What happens to touches at run time, the same for the daemon and `replay`: the session
         // (engine + scene + bindings), touchpad synthesis, frames and the server's clock.
@@ -147,9 +146,11 @@ let package = Package(
                 "GestureConfig", "GestureRuntime", "GestureReplay", "GestureEngine", "ControlStreams", "JSON"
             ]),
         .executableTarget(name: "gesturebridge-fuzz", dependencies: ["FuzzTargets"]),
-        // What the settings app shows of a config, without a display: its groups and rows.
+        // What the settings app shows of a config and how it edits it, without a display: the
+        // in-place editor (`ConfigDocument`; JSON's quoted strings are YAML double-quoted scalars),
+        // the groups and rows, the editor's form. Not in GestureConfig: the daemon links none of it.
         .target(
-            name: "GestureSettings", dependencies: ["GestureConfig", "GestureEngine", "YAMLReader"],
+            name: "GestureSettings", dependencies: ["GestureConfig", "GestureEngine", "YAMLReader", "JSON"],
             swiftSettings: withoutRegex),
         // The settings app: GTK 4 and libadwaita over their C API. A product of its own, so the
         // daemon's build (`--product gesturebridge`) needs no GTK.

@@ -100,7 +100,7 @@ public struct FeedbackTracker {
             let lingers = tone == .committed || state == .cancelled
             let wasShowing = current == key
             current = lingers ? nil : key
-            hideAt = lingers ? time + Self.linger : nil
+            hideAt = lingers ? time + linger(after: binding, acted: tone == .committed) : nil
             measurement = snapshot.measurement
             // A continuous gesture's end is where its last change was: at a lift its location is
             // the fingers left (a pinch's last finger), which is not where the hand was.
@@ -126,7 +126,7 @@ public struct FeedbackTracker {
                 return show(willAct ? text : text + Self.liftToCancel, willAct ? .pending : .cancelled, scene)
             case .acted, .withdrawn:
                 current = nil
-                hideAt = time + Self.linger
+                hideAt = time + linger(after: binding, acted: commitment == .acted)
                 let acted = commitment == .acted
                 return show(acted ? text : text + Self.cancelledSuffix, acted ? .committed : .cancelled, scene)
             }
@@ -213,6 +213,20 @@ public struct FeedbackTracker {
         windowFrame =
             window?.frame ?? description.monitors.first { $0.contains(pixel) }
             ?? Rect(x: 0, y: 0, width: description.width, height: description.height)
+    }
+
+    /// How long the window manager animates a desktop switch over every window (the daemon sets
+    /// it from `WindowManagerInfo.desktopSwitchAnimation`); 0 where it switches at once.
+    public var desktopSwitchAnimation = 0.0
+
+    /// How long a label stays after its binding acted: a binding that switches desktops waits
+    /// for the switch's animation too, so its "done" is seen on the new desktop even when the
+    /// switch is noticed late (`desktopSwitched` then stretches it from the switch itself).
+    private func linger(after binding: Binding, acted: Bool) -> Double {
+        let switches = binding.actions.contains {
+            if case .desktop(.switchTo) = $0 { true } else { false }
+        }
+        return Self.linger + (acted && switches ? max(0, desktopSwitchAnimation) : 0)
     }
 
     /// The window manager switched desktops at `time`, animating the switch for `animation`

@@ -163,6 +163,24 @@ struct FeedbackTrackerTests {
         #expect(tracker.nextDeadline == nil, "nothing shown, nothing to keep")
     }
 
+    /// A binding that switches desktops lingers through the switch's animation from the moment it
+    /// acted, even if the switch is noticed late (a daemon behind its touches); others do not.
+    @Test(arguments: [("{ desktop: next }", 0.5), ("{ keys: ctrl+Right }", 0.0), ("{ desktop: show }", 0.0)])
+    func aDesktopSwitchingBindingLingersThroughTheAnimation(action: String, extra: Double) throws {
+        let yaml =
+            "settings:\n  feedback: on\ngestures:\n  - swipe: { fingers: 3, direction: left }\n    do: \(action)\n"
+        let session = GestureSession(configuration: try ConfigLoader.load(yaml: yaml), scene: SceneDescription())
+        var tracker = FeedbackTracker()
+        tracker.desktopSwitchAnimation = 0.5
+        for (time, touches) in Self.threeFingerSwipe() {
+            session.handle(touches, at: time)
+            for output in session.outputs { _ = tracker.handle(output, scene: session.scene) }
+            session.removeAllOutputs()
+        }
+        let deadline = try #require(tracker.nextDeadline)
+        #expect(abs(deadline - (0.08 + FeedbackTracker.linger + extra)) < 1e-9, "\(action): \(deadline)")
+    }
+
     /// A swipe taken back before the lift: red with "lift to cancel" while back, then cancelled.
     @Test func aReversedSwipeSaysItWillCancelThenThatItDid() throws {
         var frames = Array(Self.threeFingerSwipe().dropLast())

@@ -1,3 +1,4 @@
+import Foundation
 import GestureConfig
 import GestureSettings
 import Testing
@@ -109,10 +110,12 @@ import Testing
 /// Every binding of the shipped config and examples, opened in the editor's form, one field
 /// changed and saved: the file differs only in that binding's lines.
 @Suite struct BindingFormRoundTripTests {
-    static let files = [
-        "Config/config.yaml", "Config/examples/documents.yaml", "Config/examples/issue-example.yaml",
-        "Config/examples/tablet.yaml"
-    ]
+    /// The shipped config and every example, by path below the package root.
+    static let files: [String] = {
+        let folder = SettingsPageTests.packageRoot.appendingPathComponent("Config/examples").path
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return ["Config/config.yaml"] + names.filter { $0.hasSuffix(".yaml") }.sorted().map { "Config/examples/\($0)" }
+    }()
 
     @Test(arguments: files)
     func oneBindingChangedInTheFormChangesOnlyItsLines(path: String) throws {

@@ -305,9 +305,10 @@ struct DaemonDesktopSwitchFeedbackTests {
             "desktop switched \(Int(switchedAt * 1000)) ms after the swipe; label seen from \(seen.first.map { Int($0 * 1000) } ?? -1) to \(seen.last.map { Int($0 * 1000) } ?? -1) ms"
         )
         let afterAnimation = switchedAt + 0.5
-        // mutter draws its frames late under load: a quarter of a second of the linger on the new desktop.
+        // On the new desktop once the animation is over (before, the label was gone by then: last seen
+        // 0.45 s after the switch, or never). mutter paints late under load: 0.1 s of margin, not the whole linger.
         #expect(
-            seen.contains { $0 >= afterAnimation + 0.25 },
+            seen.contains { $0 >= afterAnimation + 0.1 },
             "the label is seen on the new desktop after the 0.5 s animation: last seen \(seen.last ?? -1) s, switch at \(switchedAt) s"
         )
         #expect(seen.last.map { $0 < switchedAt + 1.9 } ?? false, "and goes away after its linger")

@@ -1,4 +1,5 @@
 import GestureEngine
+import GestureRuntime
 import Logging
 import X11Bridge
 
@@ -15,6 +16,7 @@ extension Daemon {
         let manager = tracker.windowManager
         guard manager != windowManager else { return }
         windowManager = manager
+        feedbackState.tracker.desktopSwitchAnimation = manager?.desktopSwitchAnimation ?? 0
         logger.notice("window manager: \(manager.map(\.description) ?? "none")")
         if let manager, manager.grabsRootTouches {
             guard capture.placement == .root else { return }

@@ -71,6 +71,7 @@ final class Daemon {
         runtime = BridgeRuntime(
             session: GestureSession(configuration: reloader.current, scene: tracker.scene), desktop: desktop)
         windowManager = tracker.windowManager
+        feedbackState.tracker.desktopSwitchAnimation = windowManager?.desktopSwitchAnimation ?? 0
         // One answer to "which window manager, supporting what" for focus waits and actions.
         performer.windows.windowManager = { [tracker] in tracker.windowManager }
         performer.windows.userTime = { [capture] in capture.lastEventTime }
@@ -173,7 +174,7 @@ final class Daemon {
         let changed = tracker.processPendingEvents()
         if tracker.takeDesktopSwitch() {
             feedbackState.tracker.desktopSwitched(
-                at: MonotonicClock.now(), animation: windowManager?.desktopSwitchAnimation ?? 0)
+                at: MonotonicClock.now(), animation: feedbackState.tracker.desktopSwitchAnimation)
         }
         if changed {
             followWindowManager()

@@ -1,9 +1,11 @@
+import Foundation
+import GestureConfig
 import Testing
-@testable import GestureConfig
+@testable import GestureSettings
 
 /// Editing a config in place: one binding changed, everything else as it was.
 @Suite struct ConfigDocumentTests {
-    static let files = ["Config/config.yaml"] + ShippedConfigTests.examples
+    static let files = BindingFormRoundTripTests.files
 
     /// The lines of `edited` that differ from `original`'s, as the range of original lines they
     /// replace (nil when equal): what a line diff would show as one hunk.
@@ -29,7 +31,8 @@ import Testing
     /// with the change.
     @Test(arguments: files)
     func changingOneBindingChangesOnlyItsLines(path: String) throws {
-        let original = try Fixture.text(path)
+        let original = try String(
+            contentsOf: SettingsPageTests.packageRoot.appendingPathComponent(path), encoding: .utf8)
         let document = try ConfigDocument(text: original, file: path)
         #expect(!document.entries.isEmpty)
         for entry in document.entries {

@@ -1,3 +1,4 @@
+import GestureConfig
 import YAMLReader
 
 extension ConfigDocument {

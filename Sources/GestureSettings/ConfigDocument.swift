@@ -1,3 +1,4 @@
+import GestureConfig
 import YAMLReader
 
 /// A config file's text with its bindings found in it, edited in place.
