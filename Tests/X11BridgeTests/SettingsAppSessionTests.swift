@@ -219,5 +219,17 @@ struct SettingsAppSessionTests {
         }
         #expect(((press.state ?? 0) & 0x0C) == 0x0C, "ctrl and alt held: \(press)")
         #expect(app.process.isRunning)
+
+        // A 2-in-1 in portrait: at 360 x 640 every control of the list is still inside the window.
+        XResizeWindow(scene.connection.display, Window(window), 360, 640)
+        XFlush(scene.connection.display)
+        var outside: [Accessible] = []
+        try waitUntil("every control inside a 360 px window") {
+            guard try scene.clientBox(window).width <= 362 else { return false }
+            let controls = try app.widgets().filter { ["push button", "check box", "toggle button"].contains($0.role) }
+            outside = controls.filter { $0.x < 0 || $0.x + $0.width > 362 }
+            return !controls.isEmpty && outside.isEmpty
+        }
+        #expect(outside.isEmpty, "\(outside.map(\.name))")
     }
 }
