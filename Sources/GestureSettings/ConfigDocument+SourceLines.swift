@@ -75,8 +75,6 @@ struct SourceLines: Sendable {
         return dash - start
     }
 
-    func column(ofDashBefore mark: YAML.Mark) -> Int? { dashColumn(before: mark) }
-
     /// The line of the item's `- `: the key's own line when the dash is on it.
     func lineOfDash(before mark: YAML.Mark) -> Int? {
         dashColumn(before: mark) != nil ? mark.line : nil

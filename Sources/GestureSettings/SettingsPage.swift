@@ -74,7 +74,8 @@ public struct SettingsPage: Sendable {
         self.sections = sections
     }
 
-    static func title(of group: ConfigDocument.Group) -> String {
+    /// A group's title, as the list and the editor show it.
+    public static func title(of group: ConfigDocument.Group) -> String {
         switch group {
         case .screen: "Anywhere on the screen"
         case .edge(let edge): "From the \(edge) edge"

@@ -216,14 +216,7 @@ final class BindingEditor {
 
     private func setGroup(_ group: ConfigDocument.Group) {
         draft.group = group
-        let title: String
-        switch group {
-        case .screen: title = "Anywhere on the screen"
-        case .edge(let edge): title = "From the \(edge) edge"
-        case .app(let key): title = "In \(key)"
-        case .region(let app, let name): title = "In \(app): \(name)"
-        }
-        gb_row_set_title(appRow, title)
+        gb_row_set_title(appRow, SettingsPage.title(of: group))
     }
 
     /// A button's new text; its accessible name stays what it does (GTK names it after its text).
