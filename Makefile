@@ -53,7 +53,7 @@ uninstall:
 
 deb:
 	@Scripts/deps.sh deb
-	@Packaging/build-deb.sh $(if $(BINARY),--binary "$(BINARY)")
+	@Packaging/build-deb.sh $(if $(BINARY),--binary "$(BINARY)") $(if $(SETTINGS_BINARY),--settings-binary "$(SETTINGS_BINARY)")
 
 test:
 	@Scripts/deps.sh test

@@ -102,8 +102,9 @@ else
     # Enables the unit per user, when `gesturebridge autostart` applies it at login.
     preset=$prefix/lib/systemd/user-preset/80-gesturebridge.preset
 fi
-# The settings app, its menu entry (Settings) and its icon.
+# The settings app, its man page, its menu entry (Settings) and its icon.
 settings_bin=$bindir/gesturebridge-settings
+settings_man=$prefix/share/man/man1/gesturebridge-settings.1
 if [ "$scope" = user ]; then
     applications=$data_home/applications
     icons=$data_home/icons
@@ -114,7 +115,7 @@ fi
 settings_entry=$applications/io.github.gesturebridge.Settings.desktop
 settings_icon=$icons/hicolor/scalable/apps/io.github.gesturebridge.Settings.svg
 installed=("$bin" "$man1" "$man5" "$bash_completion" "$zsh_completion" "$fish_completion" "$unit" "$autostart"
-           "$settings_bin" "$settings_entry" "$settings_icon")
+           "$settings_bin" "$settings_man" "$settings_entry" "$settings_icon")
 [ "$scope" = system ] && installed+=("$preset")
 
 say() { printf '%-12s %s\n' "$1" "$2"; }
@@ -185,6 +186,8 @@ install_settings() {
         strip --strip-unneeded --remove-section=.comment --remove-section=.note "$destdir$settings_bin"
     fi
     say settings "$settings_bin"
+    install -D -m 644 "$here/gesturebridge-settings.1" "$destdir$settings_man"
+    say "man page" "$settings_man"
     install_template "$here/gesturebridge-settings.desktop" "$settings_entry"
     install -D -m 644 "$here/gesturebridge-settings.svg" "$destdir$settings_icon"
     say menu "$settings_entry (Settings), $settings_icon"

@@ -58,12 +58,14 @@ import Testing
         #expect(bold == members.count, "the page lists \(bold) keys, the object has \(members.count)")
     }
 
-    /// Both pages carry the same date and the program's version in their `.TH` line.
+    /// Every page carries the same date and the program's version in its `.TH` line.
     @Test func thePagesHaveOneDateAndTheProgramsVersion() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         var dates: Set<String> = []
-        for page in ["Packaging/gesturebridge.1", "Packaging/gesturebridge.yaml.5"] {
+        for page in [
+            "Packaging/gesturebridge.1", "Packaging/gesturebridge.yaml.5", "Packaging/gesturebridge-settings.1"
+        ] {
             let text = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
             let header = try #require(text.split(separator: "\n").first { $0.hasPrefix(".TH ") }, "\(page)")
             let fields = header.split(separator: " ")

@@ -14,8 +14,9 @@ import Testing
         try await BuiltPackage.shared()
     }
 
-    /// Nothing at any level, pedantic and informational included, but what
-    /// debian/gesturebridge.lintian-overrides lists with its reason.
+    /// Nothing at any level, pedantic and informational included, in either package, but what
+    /// debian/gesturebridge.lintian-overrides and gesturebridge-settings.lintian-overrides list
+    /// with their reasons.
     @Test(.enabled(if: ScriptRun.runs(with: "lintian")))
     func lintianFindsNothingAtPedanticButTheJustifiedOverrides() async throws {
         let lintian = try SessionIntegrationTests.tool("lintian")
@@ -24,7 +25,7 @@ import Testing
             lintian,
             [
                 "--pedantic", "--info", "--display-experimental", "--fail-on", "error,warning,info,pedantic",
-                package.deb
+                package.deb, package.settingsDeb
             ])
         #expect(run.status == 0, "\(run.transcript)")
         let tags = run.output.split(separator: "\n").filter { $0.count > 2 && $0.dropFirst().hasPrefix(": ") }
@@ -53,6 +54,36 @@ import Testing
         // dh_installsystemduser --no-enable: links only for what deb-systemd-helper enabled
         // before (`debian-installed`), never a first, global enable.
         #expect(postinst.contains("deb-systemd-helper --user debian-installed"), "\(postinst)")
+    }
+
+    /// The settings app is a package of its own (issue 28): the app, its man page, its menu entry
+    /// and its icon, needing GTK 4, libadwaita and this very daemon; the daemon's package has
+    /// none of it and needs no GTK.
+    @Test func theSettingsAppIsAPackageOfItsOwnThatTheDaemonDoesNotNeed() async throws {
+        let package = try await package()
+        #expect(
+            try package.files(of: package.settingsDeb).filter {
+                !$0.hasPrefix("./usr/share/doc/") && !$0.hasPrefix("./usr/share/lintian/")
+            }.sorted() == [
+                "./usr/bin/gesturebridge-settings",
+                "./usr/share/applications/io.github.gesturebridge.Settings.desktop",
+                "./usr/share/icons/hicolor/scalable/apps/io.github.gesturebridge.Settings.svg",
+                "./usr/share/man/man1/gesturebridge-settings.1.gz"
+            ])
+        let daemonFiles = try package.files(of: package.deb)
+        #expect(!daemonFiles.contains { $0.contains("settings") || $0.contains("Settings") }, "\(daemonFiles)")
+        let depends = try package.field("Depends", of: package.settingsDeb).split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        let version = GestureBridge.version + "-1"
+        for needed in ["gesturebridge (= \(version))", "libgtk-4-1", "libadwaita-1-0"] {
+            #expect(depends.contains { $0 == needed || $0.hasPrefix(needed + " ") }, "Depends: \(depends)")
+        }
+        let daemonDepends = try package.field("Depends")
+        #expect(!daemonDepends.contains("gtk") && !daemonDepends.contains("adwaita"), "Depends: \(daemonDepends)")
+        #expect(try package.field("Version", of: package.settingsDeb) == version)
+        // Built as the daemon is: the Swift runtime linked in, stripped, no search path of its own.
+        let headers = try ScriptRun.run("objdump", ["-p", package.settingsBinary]).output
+        #expect(!headers.contains("libswiftCore") && !headers.contains("RPATH") && !headers.contains("RUNPATH"))
     }
 
     @Test(arguments: ["libc6", "libx11-6", "libx11-xcb1", "libxcb1", "libxi6", "libxtst6", "libxrandr2"])
@@ -177,26 +208,40 @@ import Testing
     }
 
     @Test(.enabled(if: mayInstall, "installs into the system's package database: only in CI (CI=true)"))
-    func dpkgInstallsRunsAndPurgesThePackage() async throws {
-        let installed = try ScriptRun.run("dpkg-query", ["--show", "--showformat=${Status}", "gesturebridge"])
-        try #require(
-            !installed.output.hasSuffix(" installed"),
-            "gesturebridge is already installed here; this test would purge it: \(installed.output)")
+    func dpkgInstallsRunsAndPurgesThePackages() async throws {
+        for name in ["gesturebridge", "gesturebridge-settings"] {
+            let installed = try ScriptRun.run("dpkg-query", ["--show", "--showformat=${Status}", name])
+            try #require(
+                !installed.output.hasSuffix(" installed"),
+                "\(name) is already installed here; this test would purge it: \(installed.output)")
+        }
         let package = try await package()
-        let install = try ScriptRun.run("dpkg", ["-i", package.deb])
+        let install = try ScriptRun.run("dpkg", ["-i", package.deb, package.settingsDeb])
         #expect(install.status == 0, "\(install.transcript)")
         let version = try ScriptRun.run("/usr/bin/gesturebridge", ["--version"])
         let check = try ScriptRun.run(
             "/usr/bin/gesturebridge", ["check", "--config", "/etc/xdg/gesturebridge/config.yaml"])
         let globalLink = "/etc/systemd/user/graphical-session.target.wants/gesturebridge.service"
         #expect(!FileManager.default.fileExists(atPath: globalLink), "the package enabled the unit for everyone")
-        let purge = try ScriptRun.run("dpkg", ["--purge", "gesturebridge"])
+        // The settings app is in the desktop's menu (a valid entry under Settings in the
+        // system's applications folder) and runs from where the entry says.
+        let entryPath = "/usr/share/applications/io.github.gesturebridge.Settings.desktop"
+        let entry = (try? String(contentsOfFile: entryPath, encoding: .utf8)) ?? ""
+        #expect(entry.contains("\nExec=/usr/bin/gesturebridge-settings") && entry.contains("Settings;"), "\(entry)")
+        if ScriptRun.runs(with: "desktop-file-validate") {
+            let valid = try ScriptRun.run("desktop-file-validate", [entryPath])
+            #expect(valid.status == 0 && valid.output.isEmpty, "\(valid.transcript)")
+        }
+        let help = try ScriptRun.run("/usr/bin/gesturebridge-settings", ["--help"])
+        #expect(
+            help.status == 0 && help.output.contains("gesturebridge-settings [--config <file>]"), "\(help.transcript)")
+        let purge = try ScriptRun.run("dpkg", ["--purge", "gesturebridge-settings", "gesturebridge"])
         #expect(version.status == 0 && version.output == GestureBridge.version + "\n", "\(version.transcript)")
         #expect(check.status == 0, "\(check.transcript)")
         #expect(purge.status == 0, "\(purge.transcript)")
         for file in [
             "/usr/bin/gesturebridge", "/etc/xdg/gesturebridge/config.yaml",
-            "/usr/lib/systemd/user/gesturebridge.service"
+            "/usr/lib/systemd/user/gesturebridge.service", "/usr/bin/gesturebridge-settings", entryPath
         ] {
             #expect(!FileManager.default.fileExists(atPath: file), "\(file) is left after purge")
         }

@@ -57,6 +57,7 @@ import Testing
             home.prefix + "/bin/gesturebridge-settings", ["--help"], environment: home.environment)
         #expect(
             help.status == 0 && help.output.contains("gesturebridge-settings [--config <file>]"), "\(help.transcript)")
+        #expect(FileManager.default.fileExists(atPath: home.prefix + "/share/man/man1/gesturebridge-settings.1"))
         let without = try TemporaryHome()
         #expect(try without.install(["--no-settings"]).status == 0)
         #expect(!FileManager.default.fileExists(atPath: without.prefix + "/bin/gesturebridge-settings"))

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// The release build of gesturebridge and the .deb made from it, built once for all the tests that need them.
+/// The release builds of gesturebridge and gesturebridge-settings and the two .debs made from
+/// them, built once for all the tests that need them.
 ///
 /// The build is the real one (`Packaging/build-release.sh`: release, static Swift runtime),
 /// in its own scratch directory `.build/install`, so it neither waits for nor disturbs the
@@ -12,8 +13,12 @@ struct BuiltPackage: Sendable {
         var description: String
     }
 
+    /// The daemon's release build and package.
     let binary: String
     let deb: String
+    /// The settings app's release build and package.
+    let settingsBinary: String
+    let settingsDeb: String
 
     /// The one build, on a thread of its own: a test awaiting it leaves the test pool's few
     /// threads to the other suites for the minutes it takes. Its failure fails every test that asks.
@@ -29,14 +34,23 @@ struct BuiltPackage: Sendable {
         guard build.status == 0, let binary = build.output.split(separator: "\n").last.map(String.init) else {
             throw Failure(description: "build-release.sh failed:\n\(build.errors.suffix(3000))")
         }
+        let settings = try attempt { try ScriptRun.run(scripts + "build-release.sh", ["gesturebridge-settings"]) }
+        guard settings.status == 0, let settingsBinary = settings.output.split(separator: "\n").last.map(String.init)
+        else {
+            throw Failure(
+                description: "build-release.sh gesturebridge-settings failed:\n\(settings.errors.suffix(3000))")
+        }
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("gb-deb-\(UUID().uuidString)").path
         let package = try attempt {
-            try ScriptRun.run(scripts + "build-deb.sh", ["--binary", binary, "--output", output])
+            try ScriptRun.run(
+                scripts + "build-deb.sh", ["--binary", binary, "--settings-binary", settingsBinary, "--output", output])
         }
-        guard package.status == 0, let deb = package.output.split(separator: "\n").last.map(String.init) else {
+        // Its last two lines: the daemon's package, then the settings app's.
+        let debs = package.output.split(separator: "\n").suffix(2).map(String.init)
+        guard package.status == 0, debs.count == 2 else {
             throw Failure(description: "build-deb.sh failed:\n\(package.transcript)")
         }
-        return BuiltPackage(binary: binary, deb: deb)
+        return BuiltPackage(binary: binary, deb: debs[0], settingsBinary: settingsBinary, settingsDeb: debs[1])
     }
 
     private static func attempt(_ body: () throws -> ScriptRun) throws(Failure) -> ScriptRun {
@@ -44,7 +58,10 @@ struct BuiltPackage: Sendable {
     }
 
     /// The package's files unpacked into a fresh directory (`dpkg-deb -x`), removed by the caller.
-    func unpack() throws -> URL {
+    func unpack() throws -> URL { try unpack(deb) }
+
+    /// A package's files unpacked into a fresh directory, removed by the caller.
+    func unpack(_ deb: String) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "gb-unpacked-\(UUID().uuidString)")
         let run = try ScriptRun.run("dpkg-deb", ["-x", deb, directory.path])
@@ -52,9 +69,16 @@ struct BuiltPackage: Sendable {
         return directory
     }
 
-    /// A control field of the package (`dpkg-deb -f`).
-    func field(_ name: String) throws -> String {
-        try ScriptRun.run("dpkg-deb", ["-f", deb, name]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    /// A control field of the package (`dpkg-deb -f`), the daemon's unless another is named.
+    func field(_ name: String, of deb: String? = nil) throws -> String {
+        try ScriptRun.run("dpkg-deb", ["-f", deb ?? self.deb, name]).output.trimmingCharacters(
+            in: .whitespacesAndNewlines)
+    }
+
+    /// The files a package holds, as `dpkg-deb -c` names them (`./usr/bin/...`), folders left out.
+    func files(of deb: String) throws -> [String] {
+        try ScriptRun.run("dpkg-deb", ["-c", deb]).output.split(separator: "\n").filter { !$0.hasPrefix("d") }
+            .compactMap { $0.split(separator: " ").last.map(String.init) }
     }
 }
 
