@@ -148,6 +148,9 @@ static inline void gb_key_capture(GtkWidget *widget, GCallback pressed, gpointer
 static inline gboolean gb_toggle_active(GtkWidget *button) {
     return gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(button));
 }
+static inline void gb_toggle_set_active(GtkWidget *button, gboolean active) {
+    gtk_toggle_button_set_active(GTK_TOGGLE_BUTTON(button), active);
+}
 static inline void gb_drawing_area_setup(GtkWidget *area, int size, GtkDrawingAreaDrawFunc draw, gpointer data,
                                          GDestroyNotify destroy) {
     gtk_drawing_area_set_content_width(GTK_DRAWING_AREA(area), size);

@@ -139,6 +139,7 @@ final class SettingsApp {
         gtk_widget_set_visible(backButton!, 0)
         gtk_widget_set_visible(saveButton!, 0)
         gtk_widget_set_visible(addButton!, 1)
+        gtk_widget_set_visible(tryButton!, 1)
     }
 
     private func listWidget(_ page: SettingsPage) -> Widget {
@@ -207,6 +208,10 @@ final class SettingsApp {
         gtk_widget_set_visible(backButton!, 1)
         gtk_widget_set_visible(saveButton!, 1)
         gtk_widget_set_visible(addButton!, 0)
+        // Trying is the list's: the editor has Perform it. Without the toggle the header fits a
+        // 360 px window (Back, the title, Save and the window's three buttons; with Try it took 422).
+        gb_toggle_set_active(tryButton!, 0)
+        gtk_widget_set_visible(tryButton!, 0)
     }
 
     private func save() {

@@ -231,5 +231,25 @@ struct SettingsAppSessionTests {
             return !controls.isEmpty && outside.isEmpty
         }
         #expect(outside.isEmpty, "\(outside.map(\.name))")
+
+        // And the editor, a new binding's form: every control inside the 360 px (a person scrolls
+        // it up and down, never sideways). Not their heights: GTK 4.8 gives AT-SPI a button's
+        // extents 10 px short of what it draws (34 for a 44 px button, seen in the screenshot).
+        try tap("Add a gesture")
+        _ = try Self.find(app, "Perform the gesture")
+        var editorControls: [Accessible] = []
+        let inside =
+            (try? waitUntil("every control of the editor inside a 360 px window") {
+                editorControls = try app.widgets().filter { Self.controlRoles.contains($0.role) }
+                return editorControls.contains { $0.name == "Save" }
+                    && editorControls.allSatisfy { $0.x >= 0 && $0.x + $0.width <= 362 }
+            }) != nil
+        let described = editorControls.map { "\($0.role) '\($0.name)' at \($0.x),\($0.y) \($0.width)x\($0.height)" }
+        #expect(inside, "the editor's controls at 360 x 640: \(described)")
     }
+
+    /// The roles a finger acts on.
+    static let controlRoles: Set<String> = [
+        "push button", "check box", "toggle button", "combo box", "text", "entry", "spin button", "switch"
+    ]
 }
