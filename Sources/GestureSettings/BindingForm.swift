@@ -1,13 +1,15 @@
 import GestureConfig
+import GestureEngine
+import Glibc
 
 /// One binding as the settings app's editor shows it: ordinary fields for the gesture, the
 /// action and the options, read from the file's text and written back as the changes
 /// `ConfigDocument` makes in place. Only what changed is written: a field left alone leaves its
 /// text alone, however the file writes it.
 public struct BindingForm: Equatable, Sendable {
-    /// The recognizers the editor offers (a stroke is kept as written).
+    /// The recognizers the editor offers (a stroke of one shape; one of several is kept as written).
     public enum Kind: String, CaseIterable, Sendable {
-        case tap, longPress = "long-press", swipe, pan, pinch, rotate
+        case tap, longPress = "long-press", swipe, pan, pinch, rotate, stroke
 
         /// Whether it takes a direction.
         public var hasDirection: Bool { self == .swipe || self == .pan }
@@ -34,9 +36,12 @@ public struct BindingForm: Equatable, Sendable {
 
     public var group: ConfigDocument.Group
     public var name: String
-    /// Nil when the recognizer is one the editor does not offer (a stroke): kept as written.
+    /// Nil when the recognizer is one the editor does not offer (a stroke of several shapes):
+    /// kept as written.
     public var kind: Kind?
     public var fingers: Int
+    /// A stroke's shape, built in or your own ("" for the other kinds).
+    public var shape: String
     /// For a swipe or a pan; nil for the others, and for a swipe of several directions.
     public var direction: String?
     public var actionKind: ActionKind
@@ -61,6 +66,7 @@ public struct BindingForm: Equatable, Sendable {
         kind = .swipe
         fingers = 3
         direction = "left"
+        shape = ""
         actionKind = .keys
         actionValue = ""
         feedback = nil
@@ -82,6 +88,11 @@ public struct BindingForm: Equatable, Sendable {
         if let kind {
             fingers = document.scalar([kind.rawValue, "fingers"], in: entry).flatMap(Int.init) ?? kind.fewestFingers
             direction = kind.hasDirection ? document.scalar([kind.rawValue, "direction"], in: entry) : nil
+        }
+        if kind == .stroke {
+            // One shape; a list of them is kept as the file writes it.
+            shape = document.scalar(["stroke", "shape"], in: entry) ?? ""
+            if shape.isEmpty { kind = nil }
         }
         (actionKind, actionValue) = Self.action(document, entry, written: text("do"))
         feedback = document.scalar(["feedback"], in: entry).map { ["on", "true", "yes"].contains($0) }
@@ -108,9 +119,10 @@ public struct BindingForm: Equatable, Sendable {
         return (.asWritten, written)
     }
 
-    /// The recognizer's value: fingers, and the direction for a swipe or a pan.
+    /// The recognizer's value: fingers, the direction for a swipe or a pan, the shape for a stroke.
     var recognizerValue: ConfigValue {
         var entries = [ConfigValue.Entry("fingers", .scalar(String(fingers)))]
+        if kind == .stroke { entries.insert(.init("shape", .scalar(shape)), at: 0) }
         if let kind, kind.hasDirection, let direction, !direction.isEmpty {
             entries.append(.init("direction", .scalar(direction)))
         }
@@ -144,7 +156,10 @@ public struct BindingForm: Equatable, Sendable {
     public func changes(from original: BindingForm) -> [ConfigDocument.Change] {
         var changes: [ConfigDocument.Change] = []
         if name != original.name { changes.append(.set(["name"], name.isEmpty ? nil : .scalar(name))) }
-        if let kind, kind != original.kind || fingers != original.fingers || direction != original.direction {
+        if let kind,
+            kind != original.kind || fingers != original.fingers || direction != original.direction
+                || shape != original.shape
+        {
             if let old = original.kind, old != kind {
                 changes.append(.replaceKey(old.rawValue, with: .init(kind.rawValue, recognizerValue)))
             } else if kind == original.kind {
@@ -154,6 +169,7 @@ public struct BindingForm: Equatable, Sendable {
                 if direction != original.direction {
                     changes.append(.set([kind.rawValue, "direction"], direction.map { .scalar($0) }))
                 }
+                if shape != original.shape { changes.append(.set(["stroke", "shape"], .scalar(shape))) }
             }
         }
         if (actionKind, actionValue) != (original.actionKind, original.actionValue), let actionEntry {
@@ -190,5 +206,23 @@ public struct BindingForm: Equatable, Sendable {
             return try document.moving(entry, to: group, as: keys)
         }
         return try document.applying(changes(from: original), to: entry)
+    }
+
+    /// The shapes a stroke may be bound to: yours (`strokes/NAME.yaml` in `folder`, sorted),
+    /// then the built-in ones, a name of yours that a built-in has left out.
+    public static func shapes(ownIn folder: String?) -> [String] {
+        var own: [String] = []
+        if let folder, let directory = opendir(folder) {
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                let file = withUnsafeBytes(of: entry.pointee.d_name) {
+                    String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                guard file.hasSuffix(".yaml") else { continue }
+                let name = String(file.dropLast(5))
+                if StrokeTemplateFile.isValidName(name), !StrokeShapes.isBuiltIn(name) { own.append(name) }
+            }
+        }
+        return own.sorted() + StrokeShapes.names
     }
 }

@@ -6,9 +6,10 @@ import Glibc
 
 /// The editor of one binding: ordinary controls over a `BindingForm`.
 ///
-/// "Perform it" runs `gesturebridge try --bind` and takes the first gesture it names; "Pick the
-/// app" runs `gesturebridge pick` and takes the window's class; "Press keys" takes the next key
-/// press as the chord. Every control is at least 44 px high and works by a tap.
+/// "Perform it" runs `gesturebridge try --bind` and takes the first gesture it names; "Draw it"
+/// runs `gesturebridge record --stroke NAME` and binds the shape it saves; "Pick the app" runs
+/// `gesturebridge pick` and takes the window's class; "Press keys" takes the next key press as
+/// the chord. Every control is at least 44 px high and works by a tap.
 final class BindingEditor {
     let entry: ConfigDocument.Entry?
     let original: BindingForm?
@@ -22,6 +23,13 @@ final class BindingEditor {
     private var kindRow: Widget!
     private var fingersRow: Widget!
     private var directionRow: Widget!
+    private var shapeRow: Widget!
+    private var recordNameRow: Widget!
+    private var recordRow: Widget!
+    private var recordButton: Widget!
+    /// The shapes `shapeRow` offers: yours, then the built-in ones.
+    private var shapes: [String]
+    private let strokeFolder: String?
     private var performRow: Widget!
     private var performButton: Widget!
     private var appRow: Widget!
@@ -50,6 +58,9 @@ final class BindingEditor {
         let original = entry.map { BindingForm($0, in: document) }
         self.original = original
         draft = original ?? BindingForm(newIn: .screen)
+        strokeFolder = document.strokeFolder
+        shapes = BindingForm.shapes(ownIn: document.strokeFolder)
+        if let shape = original?.shape, !shape.isEmpty, !shapes.contains(shape) { shapes.insert(shape, at: 0) }
         widget = adw_preferences_page_new()!
         build()
         fill(from: draft)
@@ -77,8 +88,21 @@ final class BindingEditor {
         fingersRow = comboRow("Fingers", Self.fingerChoices)
         directionRow = comboRow("Direction", BindingForm.directions)
         Signal.onNotify(object(kindRow), "selected") { [unowned self] in updateVisibility() }
+        shapeRow = comboRow("Shape", shapes)
+        recordNameRow = gb_entry_row("A new shape's name")
+        gb_editable_set_text(recordNameRow, Self.unusedName(among: shapes))
+        recordButton = button("Draw it") { [unowned self] in record() }
+        gb_accessible_label(recordButton, "Draw a new shape")
+        recordRow = actionRow(
+            "A shape of your own",
+            subtitle: "Draw it three times anywhere on the screen; meanwhile no app and no gesture sees the touches",
+            suffix: recordButton)
         nameRow = gb_entry_row("Name")
-        for row in [kindRow!, fingersRow!, directionRow!, nameRow!] { gb_group_add(gesture, row) }
+        // Perform it and Draw it are the two ways of doing the gesture; the rows under them say
+        // what it is.
+        for row in [recordRow!, recordNameRow!, kindRow!, fingersRow!, directionRow!, shapeRow!, nameRow!] {
+            gb_group_add(gesture, row)
+        }
         gb_page_add(widget, gesture)
 
         let place = group("Where")
@@ -131,6 +155,7 @@ final class BindingEditor {
         if let direction = form.direction, let index = BindingForm.directions.firstIndex(of: direction) {
             gb_combo_row_select(directionRow, guint(index))
         }
+        if let index = shapes.firstIndex(of: form.shape) { gb_combo_row_select(shapeRow, guint(index)) }
         setGroup(form.group)
         if let index = BindingForm.ActionKind.allCases.firstIndex(of: form.actionKind) {
             gb_combo_row_select(actionKindRow, guint(index))
@@ -166,6 +191,8 @@ final class BindingEditor {
                 form.direction = direction
             }
             if !kind.hasDirection { form.direction = nil }
+            let shape = Int(gb_combo_row_selected(shapeRow))
+            form.shape = kind == .stroke && shape < shapes.count ? shapes[shape] : ""
         }
         form.actionKind = BindingForm.ActionKind.allCases[Int(gb_combo_row_selected(actionKindRow))]
         switch form.actionKind {
@@ -209,9 +236,12 @@ final class BindingEditor {
     private func updateVisibility() {
         let kind = BindingForm.Kind.allCases[Int(gb_combo_row_selected(kindRow))]
         gtk_widget_set_visible(directionRow, kind.hasDirection ? 1 : 0)
-        // A stroke's recognizer is kept as written: the kind rows would replace it.
+        gtk_widget_set_visible(shapeRow, kind == .stroke ? 1 : 0)
+        // A stroke of several shapes is kept as written: the kind rows would replace it.
         let editable = draft.kind != nil || original == nil
-        for row in [kindRow!, fingersRow!, performRow!] { gtk_widget_set_sensitive(row, editable ? 1 : 0) }
+        for row in [kindRow!, fingersRow!, performRow!, recordRow!, recordNameRow!] {
+            gtk_widget_set_sensitive(row, editable ? 1 : 0)
+        }
     }
 
     private func setGroup(_ group: ConfigDocument.Group) {
@@ -295,6 +325,64 @@ final class BindingEditor {
                 } else {
                     app.toast("No app was picked")
                 }
+            })
+        if case .failure(let problem) = started { show(problem: "\(problem)") }
+        if case .success(let run) = started { self.run = run }
+    }
+
+    /// A name for a new shape that no shape has: shape-1, shape-2, …
+    static func unusedName(among shapes: [String]) -> String {
+        var number = 1
+        while shapes.contains("shape-\(number)") { number += 1 }
+        return "shape-\(number)"
+    }
+
+    /// Runs `record --stroke NAME` (three drawings, anywhere on the screen); the shape it saves
+    /// becomes the binding's, drawn with as many fingers as the drawings were.
+    private func record() {
+        stop()
+        let name = String(cString: gb_editable_text(recordNameRow))
+        guard StrokeTemplateFile.isValidName(name) else {
+            say("A shape's name is 1 to 32 lowercase letters, digits, - and _, starting with a letter", on: recordRow)
+            return
+        }
+        relabel(recordButton, "Drawing…", accessible: "Draw a new shape")
+        say("Starting gesturebridge record…", on: recordRow)
+        var saved: String?
+        var fingers = 1
+        let started = ToolRun.start(
+            ["record", "--stroke", name, "--duration", "120"],
+            onLine: { [unowned self] line in
+                if line.hasPrefix("draw '") || line.hasPrefix("  ") {
+                    // "draw 'NAME' (2 of 3), then lift every finger", "  kept: 812 px with 1 finger"
+                    say(String(line.drop { $0 == " " }), on: recordRow)
+                } else if line.hasPrefix("saved ") || line.hasPrefix("replaced ") {
+                    saved = String(line.drop { $0 != " " }.dropFirst().prefix { $0 != " " })
+                } else if line.hasPrefix("bind it with:"), line.contains(text: "fingers: ") {
+                    fingers = Int(String(line.reversed().drop { !$0.isNumber }.prefix { $0.isNumber }.reversed())) ?? 1
+                } else if line.hasPrefix("gesturebridge:") {
+                    show(problem: line)
+                }
+            },
+            onExit: { [unowned self] in
+                relabel(recordButton, "Draw it", accessible: "Draw a new shape")
+                guard let saved else {
+                    say("Nothing was saved", on: recordRow)
+                    return
+                }
+                if let strokeFolder, !saved.hasPrefix(strokeFolder + "/") {
+                    show(problem: "Saved as \(saved), beside the running daemon's config, not this one's")
+                    return
+                }
+                shapes = BindingForm.shapes(ownIn: strokeFolder)
+                withCStrings(shapes) { gb_combo_row_set_strings(shapeRow, $0) }
+                if let index = shapes.firstIndex(of: name) { gb_combo_row_select(shapeRow, guint(index)) }
+                if let index = BindingForm.Kind.allCases.firstIndex(of: .stroke) {
+                    gb_combo_row_select(kindRow, guint(index))
+                }
+                gb_combo_row_select(fingersRow, guint(max(0, min(4, fingers - 1))))
+                say("Saved \(name)", on: recordRow)
+                gb_editable_set_text(recordNameRow, Self.unusedName(among: shapes))
             })
         if case .failure(let problem) = started { show(problem: "\(problem)") }
         if case .success(let run) = started { self.run = run }

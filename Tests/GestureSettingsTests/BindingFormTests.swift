@@ -105,6 +105,53 @@ import Testing
         on.enabled = true
         #expect(try on.save(into: off, replacing: offEntry, original: offForm).text == Self.yaml)
     }
+
+    /// A stroke of one shape is edited as the other kinds are: its shape and fingers in place,
+    /// the rest of its parameters kept; a stroke of several shapes stays as the file writes it.
+    @Test func aStrokesShapeIsChangedInPlaceAndAListOfShapesIsKept() throws {
+        let yaml = """
+            gestures:
+              - name: save
+                stroke: { shape: checkmark, max-distance: 0.3 }
+                do: { keys: ctrl+s }
+              - name: either
+                stroke: { shape: [v, circle] }
+                do: { keys: F1 }
+            """
+        let document = try ConfigDocument(text: yaml)
+        let save = try #require(document.entries.first { $0.name == "save" })
+        let original = BindingForm(save, in: document)
+        #expect(original.kind == .stroke && original.shape == "checkmark" && original.fingers == 1)
+        var form = original
+        form.shape = "zigzag"
+        #expect(
+            try form.save(into: document, replacing: save, original: original).text
+                == yaml.replacingOccurrences(of: "shape: checkmark,", with: "shape: zigzag,"))
+        let either = try #require(document.entries.first { $0.name == "either" })
+        #expect(BindingForm(either, in: document).kind == nil, "several shapes: kept as written")
+        var new = BindingForm(newIn: .screen)
+        new.kind = .stroke
+        new.shape = "circle"
+        new.fingers = 1
+        new.actionValue = "ctrl+alt+t"
+        let appended = try new.save(into: document, replacing: nil, original: nil)
+        #expect(
+            appended.text.hasSuffix("  - stroke: { shape: circle, fingers: 1 }\n    do: { keys: ctrl+alt+t }"),
+            "\(appended.text)")
+    }
+
+    /// The shapes offered: yours (the files in strokes/, sorted), then every built-in one.
+    @Test func theShapesOfferedAreYoursThenTheBuiltInOnes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gb-shapes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for file in ["spiral.yaml", "arrow.yaml", "notes.txt", "Bad Name.yaml"] {
+            try "".write(to: folder.appendingPathComponent(file), atomically: false, encoding: .utf8)
+        }
+        let shapes = BindingForm.shapes(ownIn: folder.path)
+        #expect(Array(shapes.prefix(3)) == ["arrow", "spiral", "checkmark"], "\(shapes)")
+        #expect(shapes.count == 2 + BindingForm.shapes(ownIn: nil).count)
+    }
 }
 
 /// Every binding of the shipped config and examples, opened in the editor's form, one field

@@ -105,6 +105,24 @@ struct SettingsAppSessionTests {
         try touchscreen.touch(id: id, phase: .ended, x: x, y: y)
     }
 
+    /// One finger draws a triangle of 240 x 200 px over the target window, as a hand does: about
+    /// 10 px every 12 ms, then lifts.
+    static func drawTriangle(_ touchscreen: InputTestDevice, id: UInt32) throws {
+        let corners = [(300.0, 300.0), (420.0, 500.0), (180.0, 500.0), (300.0, 300.0)]
+        try touchscreen.touch(id: id, phase: .began, x: corners[0].0, y: corners[0].1)
+        for (from, to) in zip(corners, corners.dropFirst()) {
+            let steps = Int((hypot(to.0 - from.0, to.1 - from.1) / 10).rounded(.up))
+            for step in 1...steps {
+                usleep(12_000)
+                let t = Double(step) / Double(steps)
+                try touchscreen.touch(
+                    id: id, phase: .moved, x: from.0 + (to.0 - from.0) * t, y: from.1 + (to.1 - from.1) * t)
+            }
+        }
+        usleep(12_000)
+        try touchscreen.touch(id: id, phase: .ended, x: corners[3].0, y: corners[3].1)
+    }
+
     /// Four fingers swipe down from `top`, 160 px in eight 16 ms frames.
     static func swipeDown(_ touchscreen: InputTestDevice, x: Double, top: Double, firstID: UInt32) throws {
         let ids = (0..<4).map { firstID + UInt32($0) }
@@ -191,15 +209,19 @@ struct SettingsAppSessionTests {
         try Self.swipeDown(touchscreen, x: 120, top: 300, firstID: 100)
         _ = try Self.find(app, "Perform it", description: "Performed: swipe, 4 fingers, down")
 
-        try tap("Pick the app by touching its window")
-        _ = try Self.find(app, "Anywhere on the screen", description: "Listening")
-        try Self.tap(touchscreen, x: 300, y: 500, id: 200)
-        _ = try Self.find(app, "In Target", description: "Picked Target")
-
-        try tap("Press the keys to type")
-        _ = try Self.find(app, "Press the keys to type", description: "Waiting")
         let keys = try KeyInjector(connection: X11Connection.toTestServer(server.display))
-        try keys.tap(try KeySequence(parsing: "ctrl+alt+k"))
+        /// Picks the target's app by touching its window, then presses `chord` into the capture field.
+        func pickTheTargetAndPress(_ chord: String, tapID: UInt32) throws {
+            try tap("Pick the app by touching its window")
+            _ = try Self.find(app, "Anywhere on the screen", description: "Listening")
+            try Self.tap(touchscreen, x: 300, y: 500, id: tapID)
+            _ = try Self.find(app, "In Target", description: "Picked Target")
+            try tap("Press the keys to type")
+            _ = try Self.find(app, "Press the keys to type", description: "Waiting")
+            try keys.tap(try KeySequence(parsing: chord))
+            _ = try Self.find(app, "Press the keys to type", description: "Pressed \(chord)")
+        }
+        try pickTheTargetAndPress("ctrl+alt+k", tapID: 200)
         try screenshot("editor")
 
         try tap("Save")
@@ -219,6 +241,30 @@ struct SettingsAppSessionTests {
         }
         #expect(((press.state ?? 0) & 0x0C) == 0x0C, "ctrl and alt held: \(press)")
         #expect(app.process.isRunning)
+
+        // A shape of your own, drawn three times from the editor (`record --stroke`), bound to
+        // ctrl+alt+t in the same app: the daemon fires it when the shape is drawn on that window.
+        try tap("Add a gesture")
+        try tap("Draw a new shape")
+        _ = try Self.find(app, "A shape of your own", description: "draw 'shape-1' (1 of 3)")
+        for drawing in 0..<3 {
+            try Self.drawTriangle(touchscreen, id: 400 + UInt32(drawing))
+            usleep(200_000)
+        }
+        _ = try Self.find(app, "A shape of your own", description: "Saved shape-1")
+        try pickTheTargetAndPress("ctrl+alt+t", tapID: 410)
+        try tap("Save")
+        try daemon.waitForLog("reloaded \(daemon.configURL.path): 3 bindings")
+        let withShape = try String(contentsOf: daemon.configURL, encoding: .utf8)
+        #expect(
+            withShape.hasSuffix(
+                "      - stroke: { shape: shape-1, fingers: 1 }\n        do: { keys: ctrl+alt+t }\n"),
+            "\(withShape)")
+        try Self.drawTriangle(touchscreen, id: 420)
+        let drawn = try target.waitForEvent("KeyPress t with ctrl and alt") {
+            $0.type == "KeyPress" && $0.keysym == "t"
+        }
+        #expect(((drawn.state ?? 0) & 0x0C) == 0x0C, "ctrl and alt held: \(drawn)")
 
         // A 2-in-1 in portrait: at 360 x 640 every control of the list is still inside the window.
         XResizeWindow(scene.connection.display, Window(window), 360, 640)
