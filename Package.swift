@@ -155,7 +155,8 @@ let package = Package(
         // The settings app: GTK 4 and libadwaita over their C API. A product of its own, so the
         // daemon's build (`--product gesturebridge`) needs no GTK.
         .executableTarget(
-            name: "gesturebridge-settings", dependencies: ["CGtk", "GestureSettings", "GestureConfig", "TextSearch"]),
+            name: "gesturebridge-settings",
+            dependencies: ["CGtk", "GestureSettings", "GestureConfig", "GestureEngine", "TextSearch"]),
         .testTarget(name: "GestureSettingsTests", dependencies: ["GestureSettings", "GestureConfig", "TestSupport"]),
         .testTarget(
             name: "GestureReplayTests",

@@ -135,8 +135,11 @@ extension ConfigDocument {
                         from: end, to: end,
                         text: newline + "gestures:\n" + Self.blockItem(binding, dashColumn: 2) + "\n")
                 }
-                guard case .app(let key) = group else { throw .notFound(group.description) }
-                return try newApp(key, binding)
+                switch group {
+                case .app(let key): return try newEntry(in: "apps", key, binding)
+                case .edge(let edge): return try newEntry(in: "edges", edge, binding)
+                default: throw .notFound(group.description)
+                }
             }
             let list = Self.value("gestures", in: container)
             if let list, let items = list.sequence, !list.isFlow, let last = items.last {
@@ -155,14 +158,17 @@ extension ConfigDocument {
                 of: ConfigValue.Entry("gestures", .list([.mapping(binding)])), into: container, blockList: binding)
         }
 
-        /// An app's entry with its first binding, under `apps:` (made at the end when missing).
-        private func newApp(_ key: String, _ binding: [ConfigValue.Entry]) throws(EditError) -> Edit {
+        /// An app's or an edge's entry with its first binding, under `apps:` or `edges:` (`section`,
+        /// made at the end when missing). An edge takes the default width.
+        private func newEntry(in section: String, _ key: String, _ binding: [ConfigValue.Entry]) throws(EditError)
+            -> Edit
+        {
             let name = ConfigValue.quotedIfNeeded(key)
-            guard let apps = Self.value("apps", in: root), let first = apps.mapping?.first, !apps.isFlow else {
-                if let apps = Self.value("apps", in: root), !apps.isNull {
-                    throw .readOnly("'apps:' is written in flow style")
+            guard let apps = Self.value(section, in: root), let first = apps.mapping?.first, !apps.isFlow else {
+                if let apps = Self.value(section, in: root), !apps.isNull {
+                    throw .readOnly("'\(section):' is written in flow style")
                 }
-                if let apps = Self.value("apps", in: root) {
+                if let apps = Self.value(section, in: root) {
                     // `apps:` with nothing under it.
                     let at = lines.endOfLine(apps.contentEnd)
                     let text = "\n  \(name):\n    gestures:\n" + Self.blockItem(binding, dashColumn: 6)
@@ -174,7 +180,7 @@ extension ConfigDocument {
                 let end = lines.endOfText
                 let newline = lines.endsWithNewline || end == 0 ? "" : "\n"
                 let text =
-                    newline + "apps:\n  \(name):\n    gestures:\n" + Self.blockItem(binding, dashColumn: 6) + "\n"
+                    newline + "\(section):\n  \(name):\n    gestures:\n" + Self.blockItem(binding, dashColumn: 6) + "\n"
                 return Edit(from: end, to: end, text: text)
             }
             let indent = first.key.mark.column - 1

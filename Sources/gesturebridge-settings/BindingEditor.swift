@@ -1,5 +1,6 @@
 import CGtk
 import GestureConfig
+import GestureEngine
 import GestureSettings
 import TextSearch
 import Glibc
@@ -33,6 +34,7 @@ final class BindingEditor {
     private var performRow: Widget!
     private var performButton: Widget!
     private var appRow: Widget!
+    private var edgeRow: Widget!
     private var pickButton: Widget!
     private var actionKindRow: Widget!
     private var valueRow: Widget!
@@ -49,6 +51,8 @@ final class BindingEditor {
     private var problemLabel: Widget!
 
     static let fingerChoices = ["1", "2", "3", "4", "5"]
+    /// "From an edge": none, or the screen's edges (a new one gets its entry under `edges:`).
+    static let edgeChoices = ["none"] + ScreenEdge.allCases.map(\.rawValue)
     static let feedbackChoices = ["as in the settings", "on", "off"]
     static let phaseChoices = ["when recognized (default)", "when it begins", "when the fingers lift"]
 
@@ -114,6 +118,9 @@ final class BindingEditor {
         gb_action_row_add_suffix(appRow, anywhere)
         gb_action_row_add_suffix(appRow, pickButton)
         gb_group_add(place, appRow)
+        edgeRow = comboRow("From an edge", Self.edgeChoices)
+        Signal.onNotify(object(edgeRow), "selected") { [unowned self] in edgeChanged() }
+        gb_group_add(place, edgeRow)
         gb_page_add(widget, place)
 
         let action = group("Does")
@@ -247,6 +254,19 @@ final class BindingEditor {
     private func setGroup(_ group: ConfigDocument.Group) {
         draft.group = group
         gb_row_set_title(appRow, SettingsPage.title(of: group))
+        var edge = 0
+        if case .edge(let name) = group { edge = Self.edgeChoices.firstIndex(of: name) ?? 0 }
+        if Int(gb_combo_row_selected(edgeRow)) != edge { gb_combo_row_select(edgeRow, guint(edge)) }
+    }
+
+    /// An edge chosen: the binding is that edge's; "none" puts an edge's binding on the screen.
+    private func edgeChanged() {
+        let index = Int(gb_combo_row_selected(edgeRow))
+        if index > 0 {
+            setGroup(.edge(Self.edgeChoices[index]))
+        } else if case .edge = draft.group {
+            setGroup(.screen)
+        }
     }
 
     /// A button's new text; its accessible name stays what it does (GTK names it after its text).

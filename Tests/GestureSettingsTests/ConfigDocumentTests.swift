@@ -230,6 +230,26 @@ import Testing
         )
     }
 
+    /// A binding for an edge that has none yet: the edge's entry under `edges:` (the section
+    /// made at the end when missing), at the default width.
+    @Test func aNewEdgeGetsItsEntry() throws {
+        let keys: [ConfigValue.Entry] = [
+            .init("pan", .map(["fingers": .scalar("1"), "direction": .scalar("right")])),
+            .init("do", .map(["keys": .scalar("alt+Left")]))
+        ]
+        let bare = try ConfigDocument(text: "gestures:\n  - tap: { fingers: 3 }\n    do: { keys: a }\n")
+        let left = try bare.appending(keys, to: .edge("left"))
+        #expect(
+            left.text
+                == "gestures:\n  - tap: { fingers: 3 }\n    do: { keys: a }\nedges:\n  left:\n    gestures:\n      - pan: { fingers: 1, direction: right }\n        do: { keys: alt+Left }\n",
+            "\(left.text)")
+        #expect(left.configuration.edges.map(\.edge.rawValue) == ["left"])
+        let right = try left.appending(keys, to: .edge("right"))
+        #expect(right.configuration.edges.map(\.edge.rawValue) == ["left", "right"])
+        #expect(right.text.hasPrefix(left.text.dropLast()), "the left edge stays as it was: \(right.text)")
+        #expect(throws: ConfigDocument.EditError.self) { try bare.appending(keys, to: .edge("middle")) }
+    }
+
     @Test func anEmptyFileGetsItsFirstSection() throws {
         let document = try ConfigDocument(text: "# mine\n")
         let edited = try document.appending(
