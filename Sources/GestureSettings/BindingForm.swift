@@ -208,6 +208,16 @@ public struct BindingForm: Equatable, Sendable {
         return try document.applying(changes(from: original), to: entry)
     }
 
+    /// The one binding's name an `after:` or `with:` text gives (`[name]` or `name`), or "" for
+    /// none or several: the editor's pickers show one name, the row under them any list.
+    public static func partner(in text: String) -> String {
+        var name = Substring(text).drop { $0 == " " }
+        while name.last == " " { name = name.dropLast() }
+        if name.first == "[", name.last == "]" { name = name.dropFirst().dropLast() }
+        let trimmed = name.split(separator: " ").joined(separator: " ")
+        return trimmed.contains(",") || trimmed.contains("[") ? "" : trimmed
+    }
+
     /// The shapes a stroke may be bound to: yours (`strokes/NAME.yaml` in `folder`, sorted),
     /// then the built-in ones, a name of yours that a built-in has left out.
     public static func shapes(ownIn folder: String?) -> [String] {

@@ -47,6 +47,10 @@ final class BindingEditor {
     private var whenRow: Widget!
     private var afterRow: Widget!
     private var withRow: Widget!
+    private var afterPick: Widget!
+    private var withPick: Widget!
+    /// "none" and the other bindings' names, for `after:` and `with:`.
+    private let partners: [String]
     private var enabledSwitch: Widget!
     private var problemLabel: Widget!
 
@@ -63,6 +67,7 @@ final class BindingEditor {
         self.original = original
         draft = original ?? BindingForm(newIn: .screen)
         strokeFolder = document.strokeFolder
+        partners = ["none"] + document.entries.compactMap(\.name).filter { $0 != entry?.name }
         shapes = BindingForm.shapes(ownIn: document.strokeFolder)
         if let shape = original?.shape, !shape.isEmpty, !shapes.contains(shape) { shapes.insert(shape, at: 0) }
         widget = adw_preferences_page_new()!
@@ -149,7 +154,14 @@ final class BindingEditor {
         whenRow = gb_entry_row("When (such as { class: kitty })")
         afterRow = gb_entry_row("After (such as [double-tap])")
         withRow = gb_entry_row("With (such as [spin])")
-        for row in [feedbackRow!, phaseRow!, repeatRow!, whenRow!, afterRow!, withRow!] { gb_group_add(options, row) }
+        // After and With pick one other binding by name (the rows under them take any list).
+        afterPick = comboRow("After another binding fails", partners)
+        withPick = comboRow("With another binding, at once", partners)
+        Signal.onNotify(object(afterPick), "selected") { [unowned self] in picked(afterPick, into: afterRow) }
+        Signal.onNotify(object(withPick), "selected") { [unowned self] in picked(withPick, into: withRow) }
+        for row in [feedbackRow!, phaseRow!, repeatRow!, whenRow!, afterPick!, afterRow!, withPick!, withRow!] {
+            gb_group_add(options, row)
+        }
         gb_page_add(widget, options)
     }
 
@@ -180,6 +192,8 @@ final class BindingEditor {
         gb_editable_set_text(whenRow, form.when)
         gb_editable_set_text(afterRow, form.after)
         gb_editable_set_text(withRow, form.with)
+        gb_combo_row_select(afterPick, guint(partners.firstIndex(of: BindingForm.partner(in: form.after)) ?? 0))
+        gb_combo_row_select(withPick, guint(partners.firstIndex(of: BindingForm.partner(in: form.with)) ?? 0))
         updateVisibility()
     }
 
@@ -348,6 +362,18 @@ final class BindingEditor {
             })
         if case .failure(let problem) = started { show(problem: "\(problem)") }
         if case .success(let run) = started { self.run = run }
+    }
+
+    /// A binding picked for `after:` or `with:`: written into its row as a list of one ("none" clears it).
+    private func picked(_ pick: Widget, into row: Widget) {
+        let index = Int(gb_combo_row_selected(pick))
+        let current = String(cString: gb_editable_text(row))
+        if index == 0 {
+            // "none" clears only a single name; a list typed in the row stays.
+            if !BindingForm.partner(in: current).isEmpty { gb_editable_set_text(row, "") }
+        } else if index < partners.count, BindingForm.partner(in: current) != partners[index] {
+            gb_editable_set_text(row, "[\(partners[index])]")
+        }
     }
 
     /// A name for a new shape that no shape has: shape-1, shape-2, …

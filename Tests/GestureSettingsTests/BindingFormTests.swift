@@ -140,6 +140,15 @@ import Testing
             "\(appended.text)")
     }
 
+    /// The pickers of `after:` and `with:` show one name; a list of several stays typed.
+    @Test(arguments: [
+        ("[double-tap]", "double-tap"), ("double-tap", "double-tap"), (" [ spin ] ", "spin"), ("", ""),
+        ("[a, b]", ""), ("[[a]]", "")
+    ])
+    func aPickerShowsOneNameAndNoList(text: String, name: String) {
+        #expect(BindingForm.partner(in: text) == name)
+    }
+
     /// The shapes offered: yours (the files in strokes/, sorted), then every built-in one.
     @Test func theShapesOfferedAreYoursThenTheBuiltInOnes() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gb-shapes-\(UUID().uuidString)")

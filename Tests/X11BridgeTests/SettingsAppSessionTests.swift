@@ -30,6 +30,8 @@ struct SettingsAppSessionTests {
     final class App: @unchecked Sendable {
         let process = Process()
         let environment: [String: String]
+        /// Its standard error, shown when a widget is not found.
+        let messages: URL
 
         init(config: String, display: String, bus: String, runtime: [String: String], dark: Bool = false) throws {
             let home = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -49,7 +51,9 @@ struct SettingsAppSessionTests {
             process.arguments = ["--config", config]
             process.environment = environment
             process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
-            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            messages = home.appendingPathComponent("stderr.log")
+            FileManager.default.createFile(atPath: messages.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: messages)
             try process.run()
         }
 
@@ -84,9 +88,12 @@ struct SettingsAppSessionTests {
         var found: Accessible?
         defer {
             if found == nil, let widgets = try? app.widgets() {
+                let messages = (try? String(contentsOf: app.messages, encoding: .utf8)) ?? ""
                 print(
                     "settings: widgets now: "
-                        + widgets.map { "'\($0.name)' '\($0.description)'" }.joined(separator: ", "))
+                        + widgets.map { "'\($0.name)' '\($0.description)'" }.joined(separator: ", ")
+                        + "\nsettings: the app is \(app.process.isRunning ? "running" : "gone (status \(app.process.terminationStatus))"); its messages: \(messages.suffix(2000))"
+                )
             }
         }
         try waitUntil("'\(name)'\(description.map { " saying '\($0)'" } ?? "") in the settings app", timeout: timeout) {
