@@ -145,6 +145,14 @@ static inline void gb_key_capture(GtkWidget *widget, GCallback pressed, gpointer
     g_signal_connect_data(controller, "key-pressed", pressed, data, destroy, 0);
     gtk_widget_add_controller(widget, controller);
 }
+/* Style rules for the whole app, above the theme's. */
+static inline void gb_add_css(const char *css) {
+    GtkCssProvider *provider = gtk_css_provider_new();
+    gtk_css_provider_load_from_data(provider, css, -1);
+    gtk_style_context_add_provider_for_display(gdk_display_get_default(), GTK_STYLE_PROVIDER(provider),
+                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+    g_object_unref(provider);
+}
 static inline gboolean gb_toggle_active(GtkWidget *button) {
     return gtk_toggle_button_get_active(GTK_TOGGLE_BUTTON(button));
 }

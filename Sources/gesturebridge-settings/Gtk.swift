@@ -84,6 +84,18 @@ func button(_ label: String, suggested: Bool = false, _ action: @escaping () -> 
     return widget
 }
 
+/// A button drawn as an icon (a header's Back and Add, where words would not fit 360 px), named
+/// for screen readers and with the same words as its tooltip.
+func iconButton(_ icon: String, named name: String, _ action: @escaping () -> Void) -> Widget {
+    let widget = gtk_button_new_from_icon_name(icon)!
+    gtk_widget_set_valign(widget, GTK_ALIGN_CENTER)
+    gtk_widget_set_size_request(widget, 44, 44)
+    gtk_widget_set_tooltip_text(widget, name)
+    gb_accessible_label(widget, name)
+    Signal.on(object(widget), "clicked", action)
+    return widget
+}
+
 /// A combo row over `strings`.
 func comboRow(_ title: String, _ strings: [String]) -> Widget {
     withCStrings(strings) { gb_string_combo_row(title, $0)! }

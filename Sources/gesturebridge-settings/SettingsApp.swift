@@ -62,10 +62,8 @@ final class SettingsApp {
         let header = adw_header_bar_new()!
         title = adw_window_title_new("Gestures", "")
         gb_header_set_title(header, title!)
-        backButton = button("Back") { [unowned self] in showList() }
-        gb_accessible_label(backButton!, "Back to the list")
-        addButton = button("Add") { [unowned self] in openEditor(nil) }
-        gb_accessible_label(addButton!, "Add a gesture")
+        backButton = iconButton("go-previous-symbolic", named: "Back to the list") { [unowned self] in showList() }
+        addButton = iconButton("list-add-symbolic", named: "Add a gesture") { [unowned self] in openEditor(nil) }
         saveButton = button("Save", suggested: true) { [unowned self] in save() }
         tryButton = gtk_toggle_button_new_with_label("Try")!
         gtk_widget_set_size_request(tryButton!, 44, 44)
@@ -94,6 +92,13 @@ final class SettingsApp {
         gb_box_append(box, tryStrip!)
 
         gb_adw_window_set_content(window, box)
+        // Finger-sized: the header's buttons, the window's own (minimize, maximize, close)
+        // included, are 44 px high as the rest; Adwaita draws them 34 and 24 px.
+        gb_add_css(
+            """
+            headerbar button { min-height: 44px; padding-top: 0; padding-bottom: 0; }
+            headerbar windowcontrols button { min-width: 44px; min-height: 44px; padding: 0; }
+            """)
         load()
         showList()
         gb_window_present(window)
