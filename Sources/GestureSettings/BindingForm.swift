@@ -1,6 +1,7 @@
 import GestureConfig
 import GestureEngine
 import Glibc
+import YAMLReader
 
 /// One binding as the settings app's editor shows it: ordinary fields for the gesture, the
 /// action and the options, read from the file's text and written back as the changes
@@ -206,6 +207,48 @@ public struct BindingForm: Equatable, Sendable {
             return try document.moving(entry, to: group, as: keys)
         }
         return try document.applying(changes(from: original), to: entry)
+    }
+
+    /// The `when:` conditions as the editor's controls show them: the window's state, a text its
+    /// title contains, a quiet time, and any others as written, in the file's order.
+    public struct Conditions: Equatable, Sendable {
+        /// Each condition's key and its plain value, in order.
+        public var pairs: [(key: String, value: String)]
+
+        public static let states = ["fullscreen", "maximized", "normal"]
+
+        /// A condition's value ("" when it is not given).
+        public subscript(key: String) -> String {
+            get { pairs.first { $0.key == key }?.value ?? "" }
+            set {
+                if let index = pairs.firstIndex(where: { $0.key == key }) {
+                    if newValue.isEmpty { pairs.remove(at: index) } else { pairs[index].value = newValue }
+                } else if !newValue.isEmpty {
+                    pairs.append((key, newValue))
+                }
+            }
+        }
+
+        /// The conditions of a `when:` text ("" is none), or nil when the editor's controls cannot
+        /// show them: a value that is a list, or text that is no mapping.
+        public init?(_ text: String) {
+            pairs = []
+            guard !text.allSatisfy({ $0 == " " }) else { return }
+            guard let root = try? YAML.compose(text).root, let mapping = root.mapping else { return nil }
+            for pair in mapping {
+                guard let key = pair.key.scalar?.string, let value = pair.value.scalar?.string else { return nil }
+                pairs.append((key, value))
+            }
+        }
+
+        /// As a `when:` value: `{ state: fullscreen, title: Video }`, or "" for none.
+        public var text: String {
+            pairs.isEmpty ? "" : ConfigValue.mapping(pairs.map { .init($0.key, .scalar($0.value)) }).description
+        }
+
+        public static func == (a: Conditions, b: Conditions) -> Bool {
+            a.pairs.map(\.key) == b.pairs.map(\.key) && a.pairs.map(\.value) == b.pairs.map(\.value)
+        }
     }
 
     /// The one binding's name an `after:` or `with:` text gives (`[name]` or `name`), or "" for

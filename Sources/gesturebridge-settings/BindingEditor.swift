@@ -48,6 +48,11 @@ final class BindingEditor {
     private var afterRow: Widget!
     private var withRow: Widget!
     private var afterPick: Widget!
+    private var stateRow: Widget!
+    private var titleRow: Widget!
+    private var quietRow: Widget!
+    /// Set while `fill` sets the controls, so that their handlers leave the text alone.
+    private var filling = false
     private var withPick: Widget!
     /// "none" and the other bindings' names, for `after:` and `with:`.
     private let partners: [String]
@@ -59,6 +64,7 @@ final class BindingEditor {
     static let edgeChoices = ["none"] + ScreenEdge.allCases.map(\.rawValue)
     static let feedbackChoices = ["as in the settings", "on", "off"]
     static let phaseChoices = ["when recognized (default)", "when it begins", "when the fingers lift"]
+    static let stateChoices = ["in any state"] + BindingForm.Conditions.states
 
     init(document: ConfigDocument, entry: ConfigDocument.Entry?, app: SettingsApp) {
         self.entry = entry
@@ -159,13 +165,26 @@ final class BindingEditor {
         withPick = comboRow("With another binding, at once", partners)
         Signal.onNotify(object(afterPick), "selected") { [unowned self] in picked(afterPick, into: afterRow) }
         Signal.onNotify(object(withPick), "selected") { [unowned self] in picked(withPick, into: withRow) }
-        for row in [feedbackRow!, phaseRow!, repeatRow!, whenRow!, afterPick!, afterRow!, withPick!, withRow!] {
+        // When: the window's state, its title and a quiet time as controls, written into the row
+        // under them, which takes any other condition.
+        stateRow = comboRow("Only when its window is", Self.stateChoices)
+        titleRow = gb_entry_row("Only when its title contains")
+        quietRow = gb_entry_row("Only after a quiet time (such as 0.3s)")
+        Signal.onNotify(object(stateRow), "selected") { [unowned self] in conditionsChanged() }
+        Signal.on(object(titleRow), "changed") { [unowned self] in conditionsChanged() }
+        Signal.on(object(quietRow), "changed") { [unowned self] in conditionsChanged() }
+        for row in [
+            feedbackRow!, phaseRow!, repeatRow!, stateRow!, titleRow!, quietRow!, whenRow!, afterPick!, afterRow!,
+            withPick!, withRow!
+        ] {
             gb_group_add(options, row)
         }
         gb_page_add(widget, options)
     }
 
     private func fill(from form: BindingForm) {
+        filling = true
+        defer { filling = false }
         gb_editable_set_text(nameRow, form.name)
         if let kind = form.kind, let index = BindingForm.Kind.allCases.firstIndex(of: kind) {
             gb_combo_row_select(kindRow, guint(index))
@@ -190,6 +209,13 @@ final class BindingEditor {
         gb_combo_row_select(phaseRow, form.phase == "begin" ? 1 : (form.phase == "end" ? 2 : 0))
         gb_editable_set_text(repeatRow, form.repeatEvery)
         gb_editable_set_text(whenRow, form.when)
+        let conditions = BindingForm.Conditions(form.when)
+        let state = conditions.map { Self.stateChoices.firstIndex(of: $0["state"]) ?? 0 } ?? 0
+        gb_combo_row_select(stateRow, guint(state))
+        gb_editable_set_text(titleRow, conditions?["title"] ?? "")
+        gb_editable_set_text(quietRow, conditions?["quiet"] ?? "")
+        // Conditions the controls cannot show (a list of states, of classes) are the row's alone.
+        for row in [stateRow!, titleRow!, quietRow!] { gtk_widget_set_sensitive(row, conditions == nil ? 0 : 1) }
         gb_editable_set_text(afterRow, form.after)
         gb_editable_set_text(withRow, form.with)
         gb_combo_row_select(afterPick, guint(partners.firstIndex(of: BindingForm.partner(in: form.after)) ?? 0))
@@ -362,6 +388,20 @@ final class BindingEditor {
             })
         if case .failure(let problem) = started { show(problem: "\(problem)") }
         if case .success(let run) = started { self.run = run }
+    }
+
+    /// A condition changed by its control: written into the `when:` row with the others.
+    private func conditionsChanged() {
+        guard !filling, var conditions = BindingForm.Conditions(String(cString: gb_editable_text(whenRow))) else {
+            return
+        }
+        let state = Int(gb_combo_row_selected(stateRow))
+        conditions["state"] = state > 0 && state < Self.stateChoices.count ? Self.stateChoices[state] : ""
+        conditions["title"] = String(cString: gb_editable_text(titleRow))
+        conditions["quiet"] = String(cString: gb_editable_text(quietRow))
+        if conditions.text != String(cString: gb_editable_text(whenRow)) {
+            gb_editable_set_text(whenRow, conditions.text)
+        }
     }
 
     /// A binding picked for `after:` or `with:`: written into its row as a list of one ("none" clears it).

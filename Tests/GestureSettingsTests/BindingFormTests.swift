@@ -149,6 +149,27 @@ import Testing
         #expect(BindingForm.partner(in: text) == name)
     }
 
+    /// `when:` as controls: its state, title and quiet time set in place, the others kept in
+    /// order; a list of states is not shown as controls.
+    @Test func conditionsAreSetInPlaceAndKeepTheOthers() throws {
+        var conditions = try #require(BindingForm.Conditions("{ class: mpv, quiet: 0.3s }"))
+        #expect(conditions["quiet"] == "0.3s" && conditions["state"] == "")
+        conditions["state"] = "fullscreen"
+        conditions["quiet"] = ""
+        conditions["title"] = "A film: part 2"
+        #expect(conditions.text == "{ class: mpv, state: fullscreen, title: \"A film: part 2\" }")
+        #expect(BindingForm.Conditions(conditions.text) == conditions, "reads back as written")
+        #expect(BindingForm.Conditions("")?.text == "")
+        #expect(BindingForm.Conditions("{ state: [fullscreen, maximized] }") == nil)
+        #expect(BindingForm.Conditions("[a]") == nil)
+        // The text is what the loader takes.
+        var form = BindingForm(newIn: .screen)
+        form.actionValue = "space"
+        form.when = conditions.text
+        let saved = try form.save(into: try ConfigDocument(text: "gestures: []\n"), replacing: nil, original: nil)
+        #expect(saved.configuration.allBindings.count == 1)
+    }
+
     /// The shapes offered: yours (the files in strokes/, sorted), then every built-in one.
     @Test func theShapesOfferedAreYoursThenTheBuiltInOnes() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("gb-shapes-\(UUID().uuidString)")
