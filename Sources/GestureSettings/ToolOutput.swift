@@ -32,6 +32,18 @@ public enum ToolOutput {
         return Performed(kind: kind, fingers: fingers, direction: value("direction"))
     }
 
+    /// The figures `try --bind` measured, from the comment above the binding it printed
+    /// (`  # a 2-finger pinch, spread out to ×1.80; paste under …`): "spread out to ×1.80", or nil
+    /// for its other lines and for gestures it gives no figure for.
+    public static func measured(line: String) -> String? {
+        let trimmed = line.drop { $0 == " " }
+        guard trimmed.hasPrefix("# a "), let end = trimmed.firstIndex(of: ";") else { return nil }
+        let words = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 4)..<end]
+        guard let comma = words.firstIndex(of: ",") else { return nil }
+        let figures = words[words.index(after: comma)...].drop { $0 == " " }
+        return figures.isEmpty ? nil : String(figures)
+    }
+
     /// The app key `pick` printed: the first key of its YAML, or nil (no `WM_CLASS`, or cancelled).
     public static func pickedApp(_ text: String) -> String? {
         guard let root = try? YAML.compose(text).root else { return nil }

@@ -338,12 +338,15 @@ final class BindingEditor {
         stop()
         relabel(performButton, "Listening…", accessible: "Perform the gesture")
         say("Starting gesturebridge try…", on: performRow)
+        var measured: String?
         let started = ToolRun.start(
             ["try", "--bind", "--duration", "60"],
             onLine: { [unowned self] line in
                 if line.contains(text: "Ctrl-C stops") {
                     say("Listening: make the gesture now, anywhere on the screen", on: performRow)
                 }
+                // The comment line before the binding: a pinch's scale, a rotation's angle.
+                if let figures = ToolOutput.measured(line: line) { measured = figures }
                 guard let performed = ToolOutput.performed(line: line) else { return }
                 if let index = BindingForm.Kind.allCases.firstIndex(of: performed.kind) {
                     gb_combo_row_select(kindRow, guint(index))
@@ -352,7 +355,7 @@ final class BindingEditor {
                 if let direction = performed.direction, let index = BindingForm.directions.firstIndex(of: direction) {
                     gb_combo_row_select(directionRow, guint(index))
                 }
-                let words = [performed.kind.rawValue, "\(performed.fingers) fingers", performed.direction]
+                let words = [performed.kind.rawValue, "\(performed.fingers) fingers", performed.direction, measured]
                 say("Performed: " + words.compactMap { $0 }.joined(separator: ", "), on: performRow)
                 stop()
             },

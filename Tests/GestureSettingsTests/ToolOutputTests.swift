@@ -10,7 +10,21 @@ import Testing
         #expect(ToolOutput.performed(line: "  - long-press: { fingers: 2 }") == .init(kind: .longPress, fingers: 2))
         #expect(ToolOutput.performed(line: "  # a 3-finger swipe left; paste under gestures:") == nil)
         #expect(ToolOutput.performed(line: "    do: { command: \"notify-send 'x'\" }") == nil)
-        #expect(ToolOutput.performed(line: "  - stroke: { shape: v }") == nil, "not a kind the form offers")
+        #expect(ToolOutput.performed(line: "  - stroke: { shape: v }") == nil, "a stroke is drawn, not performed")
+    }
+
+    /// The figures try --bind measured are in its comment line, for the gestures that have them.
+    @Test func theMeasuredFiguresAreReadFromTheComment() {
+        #expect(
+            ToolOutput.measured(
+                line: "  # a 2-finger pinch, spread out to ×1.80; paste under gestures: and set what it does")
+                == "spread out to ×1.80")
+        #expect(
+            ToolOutput.measured(line: "  # a 2-finger rotate, turned 45° clockwise; paste under gestures:")
+                == "turned 45° clockwise")
+        #expect(
+            ToolOutput.measured(line: "  # a 3-finger swipe left; paste under gestures: and set what it does") == nil)
+        #expect(ToolOutput.measured(line: "  - pinch: { fingers: 2 }") == nil)
     }
 
     @Test func thePickedAppIsTheEntrysKey() {
