@@ -43,6 +43,10 @@ static inline void gb_action_row_set_subtitle(GtkWidget *row, const char *subtit
 static inline void gb_action_row_add_suffix(GtkWidget *row, GtkWidget *suffix) {
     adw_action_row_add_suffix(ADW_ACTION_ROW(row), suffix);
 }
+/* A tap anywhere on the row works `widget` (a switch: the row is its finger-sized target). */
+static inline void gb_action_row_set_activatable_widget(GtkWidget *row, GtkWidget *widget) {
+    adw_action_row_set_activatable_widget(ADW_ACTION_ROW(row), widget);
+}
 static inline void gb_action_row_add_prefix(GtkWidget *row, GtkWidget *prefix) {
     adw_action_row_add_prefix(ADW_ACTION_ROW(row), prefix);
 }

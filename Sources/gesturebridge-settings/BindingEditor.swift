@@ -151,9 +151,9 @@ final class BindingEditor {
         enabledSwitch = gtk_switch_new()
         gtk_widget_set_valign(enabledSwitch, GTK_ALIGN_CENTER)
         gb_accessible_label(enabledSwitch, "On")
-        gb_group_add(
-            options,
-            actionRow("On", subtitle: "Off keeps the binding in the file without firing", suffix: enabledSwitch))
+        let onRow = actionRow("On", subtitle: "Off keeps the binding in the file without firing", suffix: enabledSwitch)
+        gb_action_row_set_activatable_widget(onRow, enabledSwitch)
+        gb_group_add(options, onRow)
         feedbackRow = comboRow("On-screen feedback", Self.feedbackChoices)
         phaseRow = comboRow("Acts", Self.phaseChoices)
         repeatRow = gb_entry_row("Repeat while held (such as 0.5s)")

@@ -162,7 +162,7 @@ final class SettingsApp {
         return widget
     }
 
-    /// A binding's row: its picture, name and words, its switch; a tap opens it.
+    /// A binding's row: its picture, name and words, its switch (a tap on the row works it), Edit.
     private func bindingRow(_ row: SettingsPage.Row) -> Widget {
         var subtitle = row.subtitle
         if let reason = row.readOnlyReason { subtitle += "\nRead-only here: \(reason)." }
@@ -178,6 +178,9 @@ final class SettingsApp {
             setEnabled(row.entry, gb_switch_active(toggle) != 0)
         }
         gb_action_row_add_suffix(widget, toggle)
+        // A switch is 26 px high: a tap anywhere on its row (50 px and more) works it, as in
+        // GNOME's own settings; Edit is a button of its own beside it.
+        gb_action_row_set_activatable_widget(widget, toggle)
         let open = button("Edit") { [unowned self] in openEditor(row.entry) }
         gb_accessible_label(open, "Edit \(row.title)")
         gb_action_row_add_suffix(widget, open)

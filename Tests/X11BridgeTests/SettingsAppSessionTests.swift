@@ -210,6 +210,24 @@ struct SettingsAppSessionTests {
         try screenshot("list")
         let before = try String(contentsOf: daemon.configURL, encoding: .utf8)
 
+        // A switch is 26 px high; a tap on its row's words, away from it, works it (and saves).
+        let row = try Self.find(app, "next-desktop")
+        let client = try scene.clientBox(window)
+        let words = (x: client.x + Double(row.x + row.width / 3), y: client.y + Double(row.y + row.height / 2))
+        try Self.tap(touchscreen, x: words.x, y: words.y, id: 50)
+        try daemon.waitForLog("reloaded \(daemon.configURL.path): no bindings")
+        let off = try String(contentsOf: daemon.configURL, encoding: .utf8)
+        #expect(off.contains("\n    enabled: false"), "\(off)")
+        // Elsewhere on the words: at the same place, GTK would count it as the first tap's second click.
+        try Self.tap(touchscreen, x: words.x + 40, y: words.y, id: 51)
+        var again = ""
+        let switchedOn =
+            (try? waitUntil("the binding switched on again") {
+                again = try String(contentsOf: daemon.configURL, encoding: .utf8)
+                return again == before
+            }) != nil
+        #expect(switchedOn, "\(again)")
+
         try tap("Add a gesture")
         try tap("Perform the gesture")
         _ = try Self.find(app, "Perform it", description: "Listening")
