@@ -164,13 +164,14 @@ extension ConfigDocument {
             -> Edit
         {
             let name = ConfigValue.quotedIfNeeded(key)
-            guard let apps = Self.value(section, in: root), let first = apps.mapping?.first, !apps.isFlow else {
-                if let apps = Self.value(section, in: root), !apps.isNull {
+            guard let existing = Self.value(section, in: root), let first = existing.mapping?.first, !existing.isFlow
+            else {
+                if let existing = Self.value(section, in: root), !existing.isNull {
                     throw .readOnly("'\(section):' is written in flow style")
                 }
-                if let apps = Self.value(section, in: root) {
-                    // `apps:` with nothing under it.
-                    let at = lines.endOfLine(apps.contentEnd)
+                if let existing = Self.value(section, in: root) {
+                    // `apps:` or `edges:` with nothing under it.
+                    let at = lines.endOfLine(existing.contentEnd)
                     let text = "\n  \(name):\n    gestures:\n" + Self.blockItem(binding, dashColumn: 6)
                     return Edit(from: at, to: at, text: text)
                 }
@@ -184,7 +185,7 @@ extension ConfigDocument {
                 return Edit(from: end, to: end, text: text)
             }
             let indent = first.key.mark.column - 1
-            let at = lines.endOfLine(apps.contentEnd)
+            let at = lines.endOfLine(existing.contentEnd)
             let pad = String(repeating: " ", count: indent)
             let text = "\n\(pad)\(name):\n\(pad)  gestures:\n" + Self.blockItem(binding, dashColumn: indent + 4)
             return Edit(from: at, to: at, text: text)

@@ -431,10 +431,6 @@ final class BindingEditor {
     private func record() {
         stop()
         let name = String(cString: gb_editable_text(recordNameRow))
-        guard StrokeTemplateFile.isValidName(name) else {
-            say("A shape's name is 1 to 32 lowercase letters, digits, - and _, starting with a letter", on: recordRow)
-            return
-        }
         relabel(recordButton, "Drawing…", accessible: "Draw a new shape")
         say("Starting gesturebridge record…", on: recordRow)
         var saved: String?
@@ -449,7 +445,8 @@ final class BindingEditor {
                     saved = String(line.drop { $0 != " " }.dropFirst().prefix { $0 != " " })
                 } else if line.hasPrefix("bind it with:"), line.contains(text: "fingers: ") {
                     fingers = Int(String(line.reversed().drop { !$0.isNumber }.prefix { $0.isNumber }.reversed())) ?? 1
-                } else if line.hasPrefix("gesturebridge:") {
+                } else if line.hasPrefix("gesturebridge:") || line.hasPrefix("gesturebridge record:") {
+                    // The tool's own words: a name it refuses, a daemon that went away.
                     show(problem: line)
                 }
             },
