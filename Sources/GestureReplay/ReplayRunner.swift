@@ -6,7 +6,7 @@ import GestureEngine
 /// queue) over a trace on a virtual clock, and records its effects instead of performing them.
 ///
 /// The replay contract (`docs/replay-contract.md`): touch lines at the same time form
-/// one frame (`TouchFeed`, as in the daemon); timers fire at their own virtual time between lines; after the last
+/// one frame (`BridgeRuntime`'s frames, as in the daemon); timers fire at their own virtual time between lines; after the last
 /// line the clock runs on until no timer is pending. Nothing is injected anywhere. A recording's
 /// `answer` lines are the desktop's answers to the daemon's runtime (a window's focus, a
 /// keyboard grab): they are given back in order, each at its own time, so the actions come out
@@ -129,9 +129,10 @@ struct ReplayRecorder {
                 records.append(.action(time: time, gesture: fired.gesture, action: fired.resolvedParameters))
             case .passThrough(let id):
                 records.append(.delivery(time: runtime.time, touch: id, delivery: .rejected))
-            case .passThroughPress, .keep, .stoodAside, .activate, .withheld:
+            case .passThroughPress, .keep, .stoodAside, .activate, .withheld, .heard, .mark, .trail:
                 // A pen's press is not in a trace; nothing is held for recording; the rest says
-                // what the daemon did with the focus and a locked screen, not an output line.
+                // what the daemon did with the focus and a locked screen, or what the tools hear
+                // of the input (the trace itself), not an output line.
                 continue
             }
         }

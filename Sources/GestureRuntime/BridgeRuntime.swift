@@ -14,9 +14,11 @@ import GestureEngine
 /// the daemon decided, at the same times.
 ///
 /// Inside, in order: the stand-aside gates (a screen locker or menu holding the keyboard gets
-/// the touches whole), the `record --stroke` hold, the frames (`TouchFeed`) into the gesture
-/// session, and the action queue (keys wait for their window's focus; a locked screen runs
-/// nothing; `try` without `--act` runs nothing).
+/// the touches whole), the `record --stroke` hold, the frames (`FrameAssembler`: one per
+/// instant, the timers due before it fired first) into the gesture session, and the action
+/// queue (keys wait for their window's focus; a locked screen runs nothing; `try` without
+/// `--act` runs nothing). The daemon calls `read` once per read of the X connection; `replay`
+/// calls `touch`, `pad` and `advance` once per line of its trace.
 public final class BridgeRuntime {
     /// What the driver does, in order.
     public enum Effect {
@@ -38,6 +40,30 @@ public final class BridgeRuntime {
         case perform(FiredAction, focusTimedOut: UInt64?, time: Double)
         /// The action is not performed, and why.
         case withheld(FiredAction, Withheld, time: Double)
+        /// An input the tools hear of (`monitor`, `record`, `try`) and the log shows, at its time
+        /// on the daemon's clock (`read`).
+        case heard(Heard, time: Double)
+        /// Show this touch as a mark: it is kept for `record --stroke`, or `try` shows touches.
+        case mark(TouchSample)
+        /// A pen's or mouse's press the gestures follow: draw the line under it.
+        case trail(PointerPress)
+    }
+
+    /// An input as the tools hear of it.
+    public enum Heard: Hashable, Sendable {
+        /// A touch the gestures saw.
+        case touch(TouchSample)
+        /// The end of a touch that went to an application, the finger still down.
+        case handedOver(TouchSample)
+        /// A move or the real lift of a touch handed to an application.
+        case followed(TouchSample)
+        /// A touch another client's pointer grab took (a menu, a drag, a screen locker).
+        /// `firstOfRun`: the first since the daemon last got a touch, the one the log says.
+        case elsewhere(TouchSample, firstOfRun: Bool)
+        /// A touchpad gesture event.
+        case pad(PadEvent)
+        /// A pen's or mouse's grabbed press, move or release.
+        case pointer(PointerPress)
     }
 
     /// Why an action was not performed.
@@ -72,8 +98,18 @@ public final class BridgeRuntime {
     public let desktop: any DesktopAnswers
     /// Whether actions are only shown (`try` without `--act` listens).
     public var isDryRun = false
+    /// Whether a `record --stroke` client listens: new touches are kept for it (`read`).
+    public var isRecordingStroke = false
+    /// Whether the touches the gestures see are shown as marks (`try` listens; `read`).
+    public var showsTouches = false
 
-    private let feed: TouchFeed
+    /// The server's stamps on the daemon's clock (`read`).
+    var serverClock = ServerClock()
+    /// Whether the last touch went to another client's pointer grab (`read`).
+    var othersHoldThePointer = false
+
+    /// Touches gathered into one frame per instant, for the session.
+    private var frames = FrameAssembler()
     private var gate = StandAsideGate()
     private var padGate = StandAsideGate()
     private var pointerGate = StandAsideGate()
@@ -87,13 +123,12 @@ public final class BridgeRuntime {
     public init(session: GestureSession, desktop: any DesktopAnswers) {
         self.session = session
         self.desktop = desktop
-        feed = TouchFeed(session: session)
         effects.reserveCapacity(64)
         undecided.reserveCapacity(Self.undecidedCapacity)
     }
 
     /// The latest instant given.
-    public var time: Double { feed.time }
+    public var time: Double { max(session.time, frames.time) }
 
     /// When the machine next has something to do by itself: a gesture's timer, or keys whose wait ends.
     public var nextDeadline: Double? {
@@ -110,6 +145,8 @@ public final class BridgeRuntime {
     /// Forgets the effects performed.
     public func removeAllEffects() { effects.removeAll(keepingCapacity: true) }
 
+    func append(_ effect: Effect) { effects.append(effect) }
+
     /// A touch sample at its time. `isHandedOver`: the touch's end because it went to an
     /// application, the finger still down (the session forgets it as at a lift).
     /// `recordingStroke`: a `record --stroke` client listens, and new touches are kept for it.
@@ -117,7 +154,7 @@ public final class BridgeRuntime {
     public func touch(_ sample: TouchSample, at time: Double, recordingStroke: Bool = false) -> TouchRoute {
         // A frame this sample completes goes first, so the gate sees the touches in the order the
         // session does, whether they came in one read (a replay) or several (the daemon).
-        feed.flush(before: sample, at: time, afterInput: collect)
+        if frames.startsNewFrame(sample, at: time) { flush() }
         switch gate.route(sample.id, sample.phase) {
         case .recognize:
             break
@@ -133,7 +170,7 @@ public final class BridgeRuntime {
                 if undecided.count >= Self.undecidedCapacity { undecided.removeAll() }
                 undecided.insert(sample.id)
             }
-            feed.add(sample, at: time, afterInput: collect)
+            frames.add(sample, at: time) { frame, instant in handle(frame, at: instant) }
             return .session
         case .held:
             return .held
@@ -145,18 +182,20 @@ public final class BridgeRuntime {
 
     /// A touchpad gesture event: its own step, after the frame being gathered.
     public func pad(_ pad: PadEvent, at time: Double) {
-        feed.flush(afterInput: collect)
+        flush()
         guard
             padGate.route(pad.phase, keyboardIsGrabbed: { desktop.keyboardIsGrabbed(at: time, before: nil) })
                 == .recognize
         else { return }
-        feed.add(pad: pad, at: time, afterInput: collect)
+        session.advance(to: time)
+        session.handle(pad: pad, at: time)
+        collect()
     }
 
     /// A pen's or mouse's grabbed press, move or release.
     @discardableResult
     public func pointer(_ press: PointerPress, at time: Double) -> TouchRoute {
-        feed.flush(afterInput: collect)
+        flush()
         switch pointerGate.route(
             press: press.phase, keyboardIsGrabbed: { desktop.keyboardIsGrabbed(at: time, before: nil) })
         {
@@ -172,23 +211,20 @@ public final class BridgeRuntime {
         }
     }
 
-    /// Hands the session the frame being gathered: the end of what one read brought.
-    public func flush() {
-        feed.flush(afterInput: collect)
-    }
-
     /// Moves the clock to `time`: the frame being gathered goes first, the timers due by then
     /// fire at their own times, and keys waiting for their window's focus ask again.
     public func advance(to time: Double) {
-        feed.advance(to: time, afterInput: collect)
-        drainActions(atTime: max(time, feed.time))
+        flush()
+        session.advance(to: time)
+        collect()
+        drainActions(atTime: max(time, self.time))
     }
 
     /// Lets keys waiting for their window's focus ask again at `time`, without moving the
     /// gestures' clock: the daemon does this before it reads the X events that came meanwhile, so
     /// those keep their own server times and a timer between them still fires between them.
     public func drainActions(at time: Double) {
-        drainActions(atTime: max(time, feed.time))
+        drainActions(atTime: max(time, self.time))
     }
 
     /// Ends every gesture and decides every touch now: for shutdown and lost devices.
@@ -199,6 +235,19 @@ public final class BridgeRuntime {
 
     /// Forgets the actions waiting for a focus (the daemon is stopping).
     public func removeAllActions() { actions.removeAll() }
+
+    /// Hands the session the frame being gathered, if any: the end of what one read brought.
+    public func flush() {
+        frames.flush { frame, instant in handle(frame, at: instant) }
+    }
+
+    /// One frame: the timers due by its instant fire first, so a timer between two instants
+    /// fires between them.
+    private func handle(_ frame: [TouchSample], at time: Double) {
+        session.advance(to: time)
+        session.handle(frame, at: time)
+        collect()
+    }
 
     /// The session's outputs as effects, actions through the queue; then, once per touch
     /// sequence that leaves touches held, whether to stand aside (`StandAsideGate.settle`).

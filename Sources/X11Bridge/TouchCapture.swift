@@ -1,6 +1,7 @@
 internal import CX11
 import GestureConfig
 import GestureEngine
+import GestureRuntime
 import Glibc
 import Logging
 
@@ -50,6 +51,21 @@ public enum CaptureEvent: Hashable, Sendable {
     /// pointer (a menu, a drag, a screen locker). Its `began` sample, reported once, at its first
     /// move or its lift; the touch is that client's.
     case elsewhere(CapturedTouch)
+}
+
+extension CaptureEvent {
+    /// The event as the runtime takes it (`BridgeRuntime.read`), with the server's stamp; nil
+    /// for what only the driver handles (devices coming and going).
+    public var serverEvent: ServerEvent? {
+        switch self {
+        case .touch(let touch): ServerEvent(.touch(touch.sample, handedOver: touch.isHandedOver), stamp: touch.time)
+        case .followed(let touch): ServerEvent(.followed(touch.sample), stamp: touch.time)
+        case .elsewhere(let touch): ServerEvent(.elsewhere(touch.sample), stamp: touch.time)
+        case .gesture(let gesture): ServerEvent(.pad(gesture.event), stamp: gesture.time)
+        case .pointer(let pointer): ServerEvent(.pointer(pointer.press), stamp: pointer.time)
+        case .device, .pointerDevicesChanged: nil
+        }
+    }
 }
 
 /// Grabs every touch on the screen before any application sees it, and passes each on or keeps it.

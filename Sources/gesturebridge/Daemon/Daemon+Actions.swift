@@ -12,16 +12,4 @@ extension Daemon {
         runtime.drainActions(at: now)
         performEffects()
     }
-
-    /// Runs one action the runtime let through, and says what came of it.
-    func perform(_ fired: FiredAction, at time: Double) {
-        do {
-            let outcome = try performer.perform(fired)
-            logger.info("\(fired.gesture): \(fired.action) (\(outcome))")
-            control?.publish(.action(fired, outcome: "\(outcome)", time: time))
-        } catch {
-            logger.error("\(fired.gesture): \(fired.action) failed: \(error)")
-            control?.publish(.action(fired, outcome: "failed: \(error)", time: time))
-        }
-    }
 }

@@ -41,10 +41,6 @@ final class Daemon {
     /// The window manager as last seen, to notice a change.
     var windowManager: WindowManagerInfo?
     private var captured: [CaptureEvent] = []
-    /// The server's event times on the daemon's clock.
-    private var serverClock = ServerClock()
-    /// Whether the last touch went to another client's grab: said once per run of such touches.
-    private var othersHoldThePointer = false
 
     init(connection: X11Connection, reloader: ConfigReloader, logger: Logger, verbose: Bool) throws {
         self.connection = connection
@@ -196,46 +192,18 @@ final class Daemon {
         return Int32(max(0, ((earliest - now) * 1000).rounded(.up)))
     }
 
-    /// Drains the X events and gives them to the runtime, then performs what it decided: one
-    /// runtime step per event, the frame's effects after each.
-    ///
-    /// Each event is timed by the server's stamp (`ServerClock`), so touches read in one
-    /// batch keep the instants they happened at, and timers due in between fire in between.
+    /// Drains the X events and gives them to the runtime in one call (`BridgeRuntime.read`,
+    /// which times each by the server's stamp), then performs what it decided.
     func pumpX(now: Double) {
         captured.removeAll(keepingCapacity: true)
         capture.nextEvents(into: &captured)
         guard !captured.isEmpty else { return }
         runtime.isDryRun = control?.isDryRun == true
+        runtime.isRecordingStroke = control?.isRecordingStroke == true
+        runtime.showsTouches = control?.isTrying == true
+        runtime.read(captured.lazy.compactMap(\.serverEvent), now: now)
         for event in captured {
             switch event {
-            case .touch(let touch):
-                let sample = touch.sample
-                let time = serverClock.time(ofServer: touch.time, now: now, floor: runtime.time)
-                if verbose { logger.debug("\(time.shortDescription) \(touch)") }
-                let route = runtime.touch(sample, at: time, recordingStroke: control?.isRecordingStroke == true)
-                performEffects()
-                if route == .passedThrough { continue }
-                if route == .held || (control?.isTrying == true && !touch.isHandedOver) { noteTouchMark(sample) }
-                othersHoldThePointer = false
-                // A touch that went to an application ends for the session, not for the finger:
-                // its moves and its lift follow (`.followed`), and the tools hear those instead.
-                control?.publish(touch.isHandedOver ? .handedOver(sample, time: time) : .touch(sample, time: time))
-            case .followed(let touch):
-                let time = serverClock.time(ofServer: touch.time, now: now, floor: runtime.time)
-                if verbose { logger.debug("\(time.shortDescription) followed \(touch)") }
-                if control?.isTrying == true { noteTouchMark(touch.sample) }
-                control?.publish(.touch(touch.sample, time: time))
-            case .elsewhere(let touch):
-                let time = serverClock.time(ofServer: touch.time, now: now, floor: runtime.time)
-                noteTouchTakenElsewhere(touch.sample, at: time)
-            case .gesture(let gesture):
-                let time = serverClock.time(ofServer: gesture.time, now: now, floor: runtime.time)
-                if verbose { logger.debug("touchpad \(gesture)") }
-                control?.publish(.pad(gesture.event, time: time))
-                runtime.pad(gesture.event, at: time)
-                performEffects()
-            case .pointer(let pointer):
-                follow(pointer, now: now)
             case .pointerDevicesChanged:
                 grabStrokeButtons(session.configuration.pointerStrokeButtons)
             case .device(let change):
@@ -247,25 +215,44 @@ final class Daemon {
                 if case .enabled(let device) = change {
                     applyOutput(reloader.current.devices, to: device.id, name: device.name)
                 }
+            case .touch, .followed, .elsewhere, .gesture, .pointer:
+                break
             }
         }
-        runtime.flush()
         performEffects()
         followFingers()
         drawTouchMarks()
         drawTrail()
     }
 
-    /// A touch the capture was not given: another client holds the pointer. Said in the log once
-    /// per run of such touches (the next touch the daemon gets ends the run), and to every tool.
-    func noteTouchTakenElsewhere(_ sample: TouchSample, at time: Double) {
-        if !othersHoldThePointer {
-            othersHoldThePointer = true
-            logger.notice(
-                "touch \(sample.id) at (\(sample.location.x.shortDescription), \(sample.location.y.shortDescription)) went to another client that holds the pointer (a menu, a drag or a screen locker): no gesture sees touches until it lets go"
-            )
+    /// What the tools hear and the log says of an input the runtime read.
+    private func hear(_ heard: BridgeRuntime.Heard, at time: Double) {
+        func said(_ sample: TouchSample) -> String {
+            "\(time.shortDescription) touch \(sample.id) \(sample.phase) at (\(sample.location.x.shortDescription), \(sample.location.y.shortDescription))"
         }
-        control?.publish(.elsewhere(sample, time: time))
+        switch heard {
+        case .touch(let sample):
+            if verbose { logger.debug("\(said(sample))") }
+            control?.publish(.touch(sample, time: time))
+        case .handedOver(let sample):
+            if verbose { logger.debug("\(said(sample)), handed to the application") }
+            control?.publish(.handedOver(sample, time: time))
+        case .followed(let sample):
+            if verbose { logger.debug("\(said(sample)), followed") }
+            control?.publish(.touch(sample, time: time))
+        case let .elsewhere(sample, firstOfRun):
+            if firstOfRun {
+                logger.notice(
+                    "touch \(sample.id) at (\(sample.location.x.shortDescription), \(sample.location.y.shortDescription)) went to another client that holds the pointer (a menu, a drag or a screen locker): no gesture sees touches until it lets go"
+                )
+            }
+            control?.publish(.elsewhere(sample, time: time))
+        case .pad(let event):
+            if verbose { logger.debug("touchpad \(event)") }
+            control?.publish(.pad(event, time: time))
+        case .pointer(let press):
+            if verbose { logger.debug("\(time.shortDescription) \(press)") }
+        }
     }
 
     /// Performs the runtime's effects in order: decisions to the server, actions, logs, the
@@ -305,7 +292,14 @@ final class Daemon {
                 if let timedOut {
                     logger.warning("\(fired.gesture): window \(timedOut) did not take the focus in time")
                 }
-                perform(fired, at: time)
+                do {
+                    let outcome = try performer.perform(fired)
+                    logger.info("\(fired.gesture): \(fired.action) (\(outcome))")
+                    control?.publish(.action(fired, outcome: "\(outcome)", time: time))
+                } catch {
+                    logger.error("\(fired.gesture): \(fired.action) failed: \(error)")
+                    control?.publish(.action(fired, outcome: "failed: \(error)", time: time))
+                }
             case let .withheld(fired, why, time):
                 switch why {
                 case .dryRun: logger.info("\(fired.gesture): \(fired.action) (\(why))")
@@ -314,6 +308,12 @@ final class Daemon {
                         "\(fired.gesture): \(fired.action) not run: the keyboard is grabbed by another client")
                 }
                 control?.publish(.action(fired, outcome: "\(why)", time: time))
+            case let .heard(heard, time):
+                hear(heard, at: time)
+            case .mark(let sample):
+                noteTouchMark(sample)
+            case .trail(let press):
+                followTrail(press)
             }
         }
         runtime.removeAllEffects()
@@ -379,20 +379,15 @@ final class Daemon {
         grabStrokeButtons(configuration.pointerStrokeButtons)
     }
 
-    /// Gives a pen's or mouse's grabbed press, move or release to the runtime.
-    func follow(_ pointer: CapturedPointerPress, now: Double) {
-        let time = serverClock.time(ofServer: pointer.time, now: now, floor: runtime.time)
-        if verbose { logger.debug("\(time.shortDescription) \(pointer)") }
-        let route = runtime.pointer(pointer.press, at: time)
-        performEffects()
-        if route == .session { followTrail(pointer.press) }
-    }
-
     /// Grabs the pen and mouse buttons that stroke bindings draw with, and says where. A press
     /// under way whose device went away ends now.
     func grabStrokeButtons(_ buttons: [PointerStrokeButton]) {
         let grabbed = capture.grabStrokeButtons(buttons)
-        for cancelled in capture.takeCancelledPresses() { follow(cancelled, now: MonotonicClock.now()) }
+        let cancelled = capture.takeCancelledPresses()
+        if !cancelled.isEmpty {
+            runtime.read(cancelled.map { ServerEvent(.pointer($0.press), stamp: $0.time) }, now: MonotonicClock.now())
+            performEffects()
+        }
         guard !buttons.isEmpty else { return }
         if grabbed.isEmpty {
             logger.warning(
