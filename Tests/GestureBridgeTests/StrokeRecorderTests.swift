@@ -2,7 +2,7 @@ import GestureEngine
 import Glibc
 import Testing
 
-@testable import gesturebridge
+import ControlStreams
 
 /// `record --stroke`: the daemon's trace lines cut into drawings, as the recognizer follows them.
 @Suite struct StrokeRecorderTests {

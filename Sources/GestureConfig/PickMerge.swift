@@ -1,4 +1,3 @@
-import GestureConfig
 import YAMLReader
 
 /// `pick --add`: puts a picked window's `apps:` entry into a config's text, keeping every
@@ -7,15 +6,15 @@ import YAMLReader
 /// The entry goes first under the top-level `apps:` key, at its entries' indentation; a
 /// config without `apps:` gets one at the end. The result must load without errors, or
 /// nothing is written: the caller writes the returned text.
-enum PickMerge {
+public enum PickMerge {
     /// Why the entry could not be added, as one line for stderr.
-    struct Refusal: Error, CustomStringConvertible {
-        var description: String
+    public struct Refusal: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// The config text with `entry` (the entry's lines, indented by two spaces, as
     /// `PickSnippet.entry` writes them) added under `apps:`.
-    static func add(entry: [String], key: String, to text: String, file: String) throws(Refusal) -> String {
+    public static func add(entry: [String], key: String, to text: String, file: String) throws(Refusal) -> String {
         let document: YAML.Document
         do {
             document = try YAML.compose(text)

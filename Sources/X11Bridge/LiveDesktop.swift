@@ -1,11 +1,10 @@
 import GestureConfig
 import GestureRuntime
 import Logging
-import X11Bridge
 
 /// The runtime's questions answered from the X server, each answer told to `answered` so that
 /// a recording keeps it and `replay` decides as the daemon did.
-final class LiveDesktop: DesktopAnswers {
+public final class LiveDesktop: DesktopAnswers {
     let tracker: WindowTracker
     /// Asks whether a screen locker (or a menu) holds the keyboard; on the performer's connection.
     let lockProbe: ScreenLockProbe
@@ -16,9 +15,9 @@ final class LiveDesktop: DesktopAnswers {
     /// Forgotten after each runtime step (`forgetHolder`).
     private var holderWithFocus: ScreenLockProbe.Holder?
     /// Each answer, with the runtime's time it was asked at.
-    var answered: (DesktopAnswer, Double) -> Void = { _, _ in }
+    public var answered: (DesktopAnswer, Double) -> Void = { _, _ in }
 
-    init(tracker: WindowTracker, lockProbe: ScreenLockProbe, keys: KeyInjector, logger: Logger) {
+    public init(tracker: WindowTracker, lockProbe: ScreenLockProbe, keys: KeyInjector, logger: Logger) {
         self.tracker = tracker
         self.lockProbe = lockProbe
         self.keys = keys
@@ -31,7 +30,7 @@ final class LiveDesktop: DesktopAnswers {
     /// The events can lag the server by a moment (a manager busy after a restart), so the server
     /// is asked last, only when the events say yes: one round trip, which also asks who holds
     /// the keyboard for the action about to run.
-    func hasFocus(_ window: UInt64, at time: Double) -> Bool {
+    public func hasFocus(_ window: UInt64, at time: Double) -> Bool {
         var focused = false
         if window == tracker.focusedClient
             && (!tracker.windowManagerReportsFocus || window == tracker.scene.activeWindow)
@@ -47,7 +46,7 @@ final class LiveDesktop: DesktopAnswers {
     /// Whether another client (a screen locker, a menu) holds the keyboard; logged when it does.
     /// Before an action: not asked while a chord of the daemon's own is held (its keys can start
     /// a grab, a window manager's Alt+Tab switcher), and the answer of its focus check when it had one.
-    func keyboardIsGrabbed(at time: Double, before action: FiredAction?) -> Bool {
+    public func keyboardIsGrabbed(at time: Double, before action: FiredAction?) -> Bool {
         var grabbed = false
         if action == nil || keys.heldKeycodes.isEmpty {
             let holder = holderWithFocus ?? lockProbe.keyboardHolder()
@@ -62,5 +61,5 @@ final class LiveDesktop: DesktopAnswers {
     }
 
     /// Forgets the keyboard's holder asked with a focus: the next question asks again.
-    func forgetHolder() { holderWithFocus = nil }
+    public func forgetHolder() { holderWithFocus = nil }
 }

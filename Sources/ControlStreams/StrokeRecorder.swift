@@ -6,9 +6,11 @@ import JSON
 /// `record --stroke`'s state: reads the trace lines the daemon streams and cuts them into
 /// drawings, each the path of the fingers' centre from the first finger down to the last
 /// one up, followed as `StrokeGestureRecognizer` follows it (`StrokePath`).
-struct StrokeRecorder {
+package struct StrokeRecorder {
+    package init() {}
+
     /// What one line did.
-    enum Outcome: Equatable {
+    package enum Outcome: Equatable, Sendable {
         /// Nothing finished.
         case none
         /// A drawing was kept: how many so far, its length in pixels and its finger count.
@@ -20,16 +22,16 @@ struct StrokeRecorder {
     }
 
     /// The drawings kept.
-    private(set) var samples: [[Point]] = []
+    package private(set) var samples: [[Point]] = []
     /// Each kept drawing's finger count.
-    private(set) var fingerCounts: [Int] = []
+    package private(set) var fingerCounts: [Int] = []
     private var down: [(id: Int, point: Point)] = []
     private var path = StrokePath()
     private var fingers = 0
     private var cancelled = false
 
     /// Follows one trace line (JSON); other lines (the header, touchpad gestures) are ignored.
-    mutating func read(_ line: String) -> Outcome {
+    package mutating func read(_ line: String) -> Outcome {
         guard let value = try? JSONValue(parsing: line), case .number(let touch) = value["touch"],
             case .string(let phase) = value["phase"], case .number(let x) = value["x"],
             case .number(let y) = value["y"],
@@ -84,7 +86,7 @@ struct StrokeRecorder {
 
     /// What the drawings have against the built-in shapes: for each one a built-in shape is
     /// close to (within the recognizer's threshold), its name and distance, nearest first.
-    func builtInLookalikes() -> [StrokeClassifier.Match] {
+    package func builtInLookalikes() -> [StrokeClassifier.Match] {
         var nearest: [String: Double] = [:]
         for sample in samples {
             guard let match = StrokeShapes.classifier.classify(sample), match.isClose else { continue }
