@@ -48,7 +48,8 @@ package struct TraceRecording {
         case let .action(fired, outcome, time): actionLine(fired, outcome: outcome, time: time)
         case let .answer(answer, time): answerLine(answer, time: time)
         case let .handedOver(sample, time): handedOverLine(sample.id, time: time)
-        case .transition, .windows, .reload, .device, .commitment, .elsewhere, .keyboardHeld: nil
+        case let .windows(scene, time): sceneLine(scene, time: time)
+        case .transition, .reload, .device, .commitment, .elsewhere, .keyboardHeld: nil
         }
     }
 
@@ -60,6 +61,16 @@ package struct TraceRecording {
         return JSONValue.object([
             ("t", .number(traceTime(time))), ("touch", .number(Double(id.rawValue))), ("handed-over", .bool(true))
         ]).serialized(decimals: 6)
+    }
+
+    /// The desktop's windows changed: the header's fields at a time, `{"t": …, "screen": {…},
+    /// "windows": […], "active": …}` (`windows` always written, `[]` for none), so that `replay`
+    /// hit-tests later touches as the daemon did.
+    mutating func sceneLine(_ scene: SceneDescription, time: Double) -> String {
+        var header = Self.headerLine(of: scene)
+        // No window is written as none: `windows` is what makes the line a change of windows.
+        if scene.windows.isEmpty { header = header.dropLast() + ", \"windows\": []}" }
+        return "{\"t\": " + JSONValue.number(traceTime(time)).serialized(decimals: 6) + ", " + header.dropFirst()
     }
 
     /// What the desktop answered the runtime: `{"t": …, "answer": "focus", "window": 4194305,

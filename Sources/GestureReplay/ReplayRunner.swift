@@ -28,7 +28,7 @@ public enum ReplayRunner {
         // handed to applications while their fingers were down.
         let met = trace.recorded.filter { recorded in
             switch recorded.what {
-            case .answer, .handedOver: true
+            case .answer, .handedOver, .scene: true
             case .delivery, .action: false
             }
         }
@@ -53,6 +53,10 @@ public enum ReplayRunner {
                 case .handedOver(let id):
                     guard let location = positions[id], handedOver.insert(id).inserted else { continue }
                     runtime.touch(TouchSample(id: id, phase: .ended, location: location), at: recorded.time)
+                case .scene(let header):
+                    // The daemon's loop took the new windows between two reads.
+                    runtime.advance(to: recorded.time)
+                    runtime.session.update(scene: sceneDescription(of: header))
                 default:
                     runtime.advance(to: recorded.time)
                 }

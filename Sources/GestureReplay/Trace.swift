@@ -38,6 +38,11 @@ public struct Trace: Sendable, Hashable {
             /// `{"t": …, "touch": 3, "handed-over": true}`: the touch went to an application, its
             /// finger still down; gestures stopped seeing it here. `replay` ends it for them too.
             case handedOver(TouchID)
+            /// `{"t": …, "screen": {…}, "windows": […], "active": …}` (a header's fields at a
+            /// time, `windows` always there; the line is also a clock line, as before): the
+            /// desktop's windows changed. `replay`'s gestures see the new scene from
+            /// here, as the daemon's did (the session takes it once no touch is down).
+            case scene(Header)
         }
 
         public var line: Int

@@ -163,6 +163,12 @@ private struct Reading {
 
     private mutating func event(from object: TraceObject) throws(TraceError) {
         let time = try object.number("t", .nonNegative)
+        // The windows changed (a recording's extension): the scene from here, and a clock line as before.
+        if object.has("windows"), !object.has("touch"), !object.has("pad") {
+            let scene = try header(from: object)
+            try checkTime(time, of: object)
+            trace.recorded.append(Trace.Recorded(line: object.line, time: time, what: .scene(scene)))
+        }
         if let recorded = try recorded(from: object, time: time) {
             try checkTime(time, of: object)
             trace.recorded.append(recorded)

@@ -21,8 +21,8 @@ struct RecordCommand: Subcommand {
         recorded whole, to its finger's lift, also after the daemon handed it to an \
         application. What the daemon did and met are lines of their own: each touch's \
         delivery, where a touch went to its application, each action and what came of it, \
-        and the desktop's answers (a window's focus, a keyboard grab), so replaying the \
-        trace gives the daemon's actions at the daemon's times. Every line is written as \
+        the desktop's answers (a window's focus, a keyboard grab) and its windows each time \
+        they change, so replaying the trace gives the daemon's actions at the daemon's times. Every line is written as \
         it arrives, so the file is a complete, valid trace whenever recording stops: on \
         Ctrl-C, after --duration, or when the daemon goes away (exit 1, saying so). The \
         file is yours alone (mode 0600: it holds where you touched and your windows' \

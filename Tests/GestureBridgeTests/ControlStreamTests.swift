@@ -134,6 +134,38 @@ import JSON
         #expect(trace.header.screen == Trace.Screen(width: 1920, height: 1080, dpi: 144))
     }
 
+    /// Windows that change while recording are a line of their own, which reads back as the
+    /// scene the daemon's gestures saw from then on (`replay` applies it there).
+    @Test func aWindowChangeIsRecordedAndReadsBackAsTheNewScene() throws {
+        var recording = TraceRecording()
+        var moved = Self.scene
+        moved.windows.removeFirst()
+        moved.windows[0].frame = Rect(x: 0, y: 0, width: 1920, height: 1080)
+        let lines = [
+            Self.touch(2, .began, 100, 300, at: 50.5), .windows(moved, time: 50.75),
+            Self.touch(2, .ended, 220, 300, at: 50.8)
+        ]
+        .compactMap { recording.line(for: $0) }
+        #expect(lines.count == 3, "\(lines)")
+        #expect(lines[1].hasPrefix(#"{"t": 0.25, "screen": {"#), "\(lines)")
+        let header = TraceWriter.headerLine(TraceRecording.header(of: Self.scene))
+        let trace = try TraceReader.read(([header] + lines).joined(separator: "\n"), file: "recorded")
+        #expect(
+            trace.events.map(\.input) == [
+                .touch(TouchSample(id: TouchID(2), phase: .began, location: Point(x: 100, y: 300))), .clock,
+                .touch(TouchSample(id: TouchID(2), phase: .ended, location: Point(x: 220, y: 300)))
+            ], "the window line is a clock line besides")
+        #expect(trace.recorded == [Trace.Recorded(line: 3, time: 0.25, what: .scene(TraceRecording.header(of: moved)))])
+
+        // Every window gone: still a change of windows, to none.
+        var none = Self.scene
+        none.windows = []
+        let closedLine = recording.line(for: .windows(none, time: 51))
+        let closed = try #require(closedLine)
+        let after = try TraceReader.read([header, lines[0], closed].joined(separator: "\n"), file: "recorded")
+        #expect(after.recorded.map(\.what) == [.scene(TraceRecording.header(of: none))], "\(closed)")
+    }
+
     /// A recorded time is the microsecond it falls on, written as that decimal: 0.032661, never
     /// 0.032660999999999996 (what multiplying the microseconds by 1e-6 gave).
     @Test(arguments: [0.032661, 0.1, 0.3, 1.0000001, 2.718281])
