@@ -4,8 +4,9 @@ import Testing
 
 /// A live session recorded under the daemon replays to exactly what the daemon did: the same
 /// actions, in the same order, at the same times (within 1 ms). The daemon and `replay` run
-/// the same runtime; the recording keeps the desktop's answers (a window's focus) and where
-/// touches went to applications, so the replay decides what the daemon decided.
+/// the same runtime; the recording keeps the desktop's answers (a window's focus), its windows
+/// as they change (beta opens mid-recording) and where touches went to applications, so the
+/// replay decides what the daemon decided.
 @Suite(.serialized, .xServer([.touchscreen, .keyboard]))
 struct RecordReplayRoundTripTests {
     static let config = """
@@ -75,11 +76,10 @@ struct RecordReplayRoundTripTests {
     @Test func aRecordedSessionReplaysToTheActionsTheDaemonPerformedWhenItDid() throws {
         let server = try XServer.shared()
         let runtime = try RuntimeDirectory.make()
-        let (alpha, beta) = try DaemonPerAppTests.launchAlphaAndBeta(display: server.display)
-        defer {
-            alpha.kill()
-            beta.kill()
-        }
+        let alpha = try TestClient.launch(
+            display: server.display, instance: "alpha", className: "Alpha", frame: (0, 0, 900, 1080),
+            flags: [.selectTouch])
+        defer { alpha.kill() }
         let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)
         defer { daemon.stop() }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -131,6 +131,12 @@ struct RecordReplayRoundTripTests {
         usleep(12_000)
         try touchscreen.frame(fingers.indices.map { .init(id: fingers[$0], phase: .ended, x: xs[$0], y: 700) })
         try monitor.waitForOutput("withdrawn")
+        // Beta opens: the recording's header did not have it, a line of the new windows does.
+        let beta = try TestClient.launch(
+            display: server.display, instance: "beta", className: "Beta", frame: (960, 0, 960, 1080),
+            flags: [.selectTouch])
+        defer { beta.kill() }
+        try monitor.waitForOutput("Beta/beta")
         // A 3-finger swipe up over beta, which does not have the focus: the keys wait for it.
         try Self.move(
             touchscreen, ids: [50, 51, 52], xs: [1300, 1400, 1500], ys: [700, 700, 700], frames: 8,
@@ -148,6 +154,11 @@ struct RecordReplayRoundTripTests {
         #expect(performed.contains { $0.gesture == "zoom" }, "\(performed)")
         #expect(!performed.contains { $0.gesture == "back" }, "the withdrawn swipe did nothing: \(performed)")
         #expect(recording.contains("\"answer\": \"focus\""), "the recording keeps the desktop's answers")
+        let lines = recording.split(separator: "\n")
+        #expect(
+            !lines[0].contains("Beta")
+                && lines.dropFirst().contains { $0.hasPrefix("{\"t\"") && $0.contains("\"Beta\"") },
+            "beta's window came in a line of its own")
 
         let replay = try ToolProcess(["replay", file.path, "--config", daemon.configURL.path, "--format", "json"])
         #expect(try replay.waitForExit() == 0, "\(replay.standardError)")
