@@ -74,12 +74,15 @@ let package = Package(
         .target(
             name: "GestureConfig", dependencies: ["GestureEngine", "YAMLReader", "TextSearch"],
             swiftSettings: withoutRegex),
-        // What happens to touches at run time, the same for the daemon and `replay`: the session
-        // (engine + scene + bindings), touchpad synthesis, frames and the server's clock.
+        // What happens to touches at run time, the same for the daemon and `replay`: the machine
+        // both drivers run (`BridgeRuntime`: input in, effects out; the daemon calls it once per
+        // read of the X connection), the session (engine + scene + bindings), touchpad synthesis,
+        // frames and the server's clock.
         .target(
             name: "GestureRuntime", dependencies: ["GestureEngine", "GestureConfig", "TextSearch"],
             swiftSettings: withoutRegex),
-        // The only module that touches C: capture, grabs, windows, injection, commands.
+        // The only module that touches C: capture, grabs, windows, injection, commands, and the
+        // runtime's questions answered from the server (`LiveDesktop`).
         .target(
             name: "X11Bridge",
             dependencies: [
@@ -94,7 +97,8 @@ let package = Package(
             swiftSettings: withoutRegex
         ),
         // What the daemon's tools receive: the control socket's events and their formats (monitor's
-        // text and JSON, try's stream and transcript, a recording's lines). Pure: no socket, no X.
+        // text and JSON, try's stream and transcript, a recording's lines, record --stroke's
+        // drawings). Pure: no socket, no X.
         .target(
             name: "ControlStreams",
             dependencies: ["GestureEngine", "GestureConfig", "GestureRuntime", "GestureReplay", "JSON", "TextSearch"],
