@@ -31,12 +31,13 @@ extension BridgeRuntime {
     /// Everything one read of the X connection brought, in the server's order: the daemon's one
     /// call per read. Each event is timed by its stamp (`ServerClock`), so events read in one
     /// batch keep the instants they happened at and timers due between them fire between them;
-    /// the frame the read ends with goes to the session last (`flush`).
+    /// the frame the read ends with goes to the session last (`flush`). An array, not any
+    /// sequence: a generic call across modules is not specialized, and its iterator may be boxed.
     ///
     /// Besides what `touch`, `pad` and `pointer` decide, the effects say what the tools hear
     /// (`.heard`, after the effects of the event's own step, a touchpad event's before), which
     /// touches to show (`.mark`) and which presses to draw (`.trail`).
-    public func read<Events: Sequence<ServerEvent>>(_ events: Events, now: Double) {
+    public func read(_ events: [ServerEvent], now: Double) {
         for event in events {
             let time = serverClock.time(ofServer: event.stamp, now: now, floor: self.time)
             switch event.input {

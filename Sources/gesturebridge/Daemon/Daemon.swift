@@ -41,6 +41,8 @@ final class Daemon {
     /// The window manager as last seen, to notice a change.
     var windowManager: WindowManagerInfo?
     private var captured: [CaptureEvent] = []
+    /// What `captured` holds for the runtime, in its order (kept, so a read allocates nothing).
+    private var serverEvents: [ServerEvent] = []
 
     init(connection: X11Connection, reloader: ConfigReloader, logger: Logger, verbose: Bool) throws {
         self.connection = connection
@@ -81,6 +83,7 @@ final class Daemon {
             control = nil
         }
         captured.reserveCapacity(64)
+        serverEvents.reserveCapacity(64)
         desktop.answered = { [weak self] answer, time in self?.control?.publish(.answer(answer, time: time)) }
     }
 
@@ -201,7 +204,9 @@ final class Daemon {
         runtime.isDryRun = control?.isDryRun == true
         runtime.isRecordingStroke = control?.isRecordingStroke == true
         runtime.showsTouches = control?.isTrying == true
-        runtime.read(captured.lazy.compactMap(\.serverEvent), now: now)
+        serverEvents.removeAll(keepingCapacity: true)
+        for event in captured { if let input = event.serverEvent { serverEvents.append(input) } }
+        runtime.read(serverEvents, now: now)
         for event in captured {
             switch event {
             case .pointerDevicesChanged:
