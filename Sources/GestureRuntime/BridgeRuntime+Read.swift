@@ -42,7 +42,7 @@ extension BridgeRuntime {
             let time = serverClock.time(ofServer: event.stamp, now: now, floor: self.time)
             switch event.input {
             case let .touch(sample, handedOver):
-                let route = touch(sample, at: time, recordingStroke: isRecordingStroke)
+                let route = touch(sample, at: time)
                 if route == .passedThrough { continue }
                 if route == .held || (showsTouches && !handedOver) { append(.mark(sample)) }
                 othersHoldThePointer = false

@@ -98,7 +98,7 @@ public final class BridgeRuntime {
     public let desktop: any DesktopAnswers
     /// Whether actions are only shown (`try` without `--act` listens).
     public var isDryRun = false
-    /// Whether a `record --stroke` client listens: new touches are kept for it (`read`).
+    /// Whether a `record --stroke` client listens: new touches are kept for it.
     public var isRecordingStroke = false
     /// Whether the touches the gestures see are shown as marks (`try` listens; `read`).
     public var showsTouches = false
@@ -147,11 +147,11 @@ public final class BridgeRuntime {
 
     func append(_ effect: Effect) { effects.append(effect) }
 
-    /// A touch sample at its time. `isHandedOver`: the touch's end because it went to an
-    /// application, the finger still down (the session forgets it as at a lift).
-    /// `recordingStroke`: a `record --stroke` client listens, and new touches are kept for it.
+    /// A touch sample at its time. An end may be a hand-over (the touch went to an application,
+    /// the finger still down): the session forgets it as at a lift. While `isRecordingStroke`,
+    /// new touches are kept for the `record --stroke` client.
     @discardableResult
-    public func touch(_ sample: TouchSample, at time: Double, recordingStroke: Bool = false) -> TouchRoute {
+    public func touch(_ sample: TouchSample, at time: Double) -> TouchRoute {
         // A frame this sample completes goes first, so the gate sees the touches in the order the
         // session does, whether they came in one read (a replay) or several (the daemon).
         if frames.startsNewFrame(sample, at: time) { flush() }
@@ -164,7 +164,7 @@ public final class BridgeRuntime {
         case .drop:
             return .passedThrough
         }
-        switch hold.route(sample.id, sample.phase, recording: recordingStroke) {
+        switch hold.route(sample.id, sample.phase, recording: isRecordingStroke) {
         case .session:
             if sample.phase == .began {
                 if undecided.count >= Self.undecidedCapacity { undecided.removeAll() }
