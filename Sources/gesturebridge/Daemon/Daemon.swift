@@ -390,7 +390,7 @@ final class Daemon {
         let grabbed = capture.grabStrokeButtons(buttons)
         let cancelled = capture.takeCancelledPresses()
         if !cancelled.isEmpty {
-            runtime.read(cancelled.map { ServerEvent(.pointer($0.press), stamp: $0.time) }, now: MonotonicClock.now())
+            runtime.read(cancelled.compactMap { CaptureEvent.pointer($0).serverEvent }, now: MonotonicClock.now())
             performEffects()
         }
         guard !buttons.isEmpty else { return }
