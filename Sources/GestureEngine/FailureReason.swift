@@ -29,6 +29,10 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
     case movedBeforeResting(moved: Double, rest: Double)
     /// A `start: hold` stroke's fingers lifted before they had rested long enough.
     case liftedBeforeResting(rest: Double)
+    /// A stroke's fingers rested where they landed longer than a drawing does, in seconds.
+    case restedBeforeDrawing(rested: Double)
+    /// A stroke's fingers stopped, once moving, longer than a drawing does, in seconds.
+    case stoppedWhileDrawing(stopped: Double)
     /// The system cancelled its touches.
     case touchesCancelled
     /// A custom recognizer's own words.
@@ -67,6 +71,10 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
                 + "('start: hold' draws after the fingers rest)"
         case .liftedBeforeResting(let rest):
             return "lifted before resting \(Self.number(rest, decimals: 2)) s ('start: hold')"
+        case .restedBeforeDrawing(let rested):
+            return "rested \(Self.number(rested, decimals: 2)) s before moving: a press, not a drawing"
+        case .stoppedWhileDrawing(let stopped):
+            return "stopped \(Self.number(stopped, decimals: 2)) s on the way: a drag, not a drawing"
         case .touchesCancelled:
             return "its touches were cancelled"
         case .other(let text):

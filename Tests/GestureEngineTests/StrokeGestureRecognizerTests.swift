@@ -101,6 +101,50 @@ struct StrokeGestureRecognizerTests {
         #expect(script.transitions(of: "check").contains("possible→ended"), "\(script.transitions(of: "check"))")
     }
 
+    @Test func aFingerThatRestsLongerThanADrawingDoesIsTheApplicationsThen() {
+        // A checkmark bound; the finger presses for 1.2 s with 4 pt of wobble (a long press
+        // the application wants for its menu).
+        let script = TouchScript()
+        let check = Self.stroke("check", shapes: ["checkmark"])
+        script.screen.addGestureRecognizer(check)
+        _ = script.down(1, 400, 400).wait(0.3).move(1, 403, 402).wait(0.9).up(1, 403, 402).finish()
+        let failedAt = Self.failureTime(of: check, in: script)
+        #expect(failedAt.map { abs($0 - 0.5) < 0.001 } == true, "failed at \(String(describing: failedAt))")
+        #expect(script.causes(of: check).map { "\($0)" }.contains { $0.contains("rested 0.5 s before moving") })
+        #expect(script.deliveries.first { $0.0 == TouchID(1) }.map { $0.2 < 0.51 } == true, "\(script.deliveries)")
+    }
+
+    @Test func aDragThatStopsLongerThanADrawingDoesIsTheApplicationsThen() {
+        // A checkmark bound; the finger goes straight down 110 pt in 0.1 s (a checkmark may
+        // begin so), then holds still for 1.5 s before it goes on (a scroll, stopped to read).
+        let script = TouchScript()
+        let check = Self.stroke("check", shapes: ["checkmark"])
+        script.screen.addGestureRecognizer(check)
+        _ = script.down(1, 500, 200)
+        for step in 1...10 { _ = script.wait(0.01).move(1, 500, 200 + Double(step) * 11) }
+        _ = script.wait(1.5)
+        for step in 1...10 { _ = script.move(1, 500, 310 + Double(step) * 11).wait(0.01) }
+        _ = script.up(1, 500, 420).finish()
+        // Its last move was at 0.1 s; 1 s later it is not drawing.
+        let failedAt = Self.failureTime(of: check, in: script)
+        #expect(failedAt.map { abs($0 - 1.1) < 0.001 } == true, "failed at \(String(describing: failedAt))")
+        #expect(script.causes(of: check).map { "\($0)" }.contains { $0.contains("stopped 1 s on the way") })
+        #expect(script.deliveries.first { $0.0 == TouchID(1) }.map { $0.2 < 1.11 } == true, "\(script.deliveries)")
+    }
+
+    @Test func aDrawingThatRestsAndStopsAsPeopleDoIsStillRecognized() {
+        // A 0.4 s rest before the checkmark, and a 0.8 s stop at its corner.
+        let script = TouchScript()
+        let check = Self.stroke("check", shapes: ["checkmark"])
+        script.screen.addGestureRecognizer(check)
+        _ = script.down(1, 300, 300).wait(0.4)
+        for step in 1...14 { _ = script.move(1, 300 + Double(step) * 5, 300 + Double(step) * 7).wait(0.008) }
+        _ = script.wait(0.8)
+        for step in 1...30 { _ = script.move(1, 370 + Double(step) * 6, 398 - Double(step) * 9).wait(0.008) }
+        _ = script.up(1, 550, 128).finish()
+        #expect(script.transitions(of: "check").contains("possible→ended"), "\(script.transitions(of: "check"))")
+    }
+
     @Test func aStrokeThatStartsWithAHoldLetsADragGoAtOnce() {
         let (script, check) = Self.restingCheckmark()
         // Straight down, the beginning of many a checkmark: without a hold it would be held.

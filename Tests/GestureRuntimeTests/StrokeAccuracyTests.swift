@@ -69,6 +69,47 @@ import Testing
         #expect(report.overall(drawings: 3).rightShare >= 0.98, "three drawings: \(report.overall(drawings: 3))")
     }
 
+    @Test func theRestAndStopLimitsAreLongerThanPeopleRestAndStopWhileDrawing() throws {
+        // How long each drawing kept still (within the 10 pt the recognizer allows): before it
+        // first moved, and at most once moving, up to its lift.
+        func stillness(_ drawing: StrokeData.Drawing) -> (rest: Double, stop: Double) {
+            let points = drawing.onScreen()
+            var anchor = (at: points[0], since: 0.0)
+            var rest: Double?
+            var stop = 0.0
+            for (point, time) in zip(points, drawing.times)
+            where point.distance(to: anchor.at) > Thresholds.longPressAllowableMovement {
+                if rest == nil { rest = time } else { stop = max(stop, time - anchor.since) }
+                anchor = (point, time)
+            }
+            let lift = drawing.times.last ?? 0
+            guard let rest else { return (lift, 0) }
+            return (rest, max(stop, lift - anchor.since))
+        }
+        func percentile99(_ values: [Double]) -> Double { values.sorted()[Int(Double(values.count - 1) * 0.99)] }
+        let drawings = try StrokeData.all.get()
+        let tuning = drawings.filter { StrokeData.tuningSubjects.contains($0.subject) }.map(stillness)
+        let reporting = drawings.filter { StrokeData.reportingSubjects.contains($0.subject) }.map(stillness)
+        let longestRest = tuning.map(\.rest).max() ?? 0, longestStop = tuning.map(\.stop).max() ?? 0
+        // Tuned: no drawing of the tuning part keeps still as long as the limits.
+        #expect(longestRest < Thresholds.strokeLongestRest && longestStop < Thresholds.strokeLongestPause)
+        let sentence =
+            "No drawing of the $1 set's subjects 1–3 rested longer than \(String(format: "%.2f", longestRest)) s "
+            + "before it moved or stopped longer than \(String(format: "%.2f", longestStop)) s on its way "
+            + "(99 % within \(String(format: "%.2f", percentile99(tuning.map(\.rest)))) and "
+            + "\(String(format: "%.2f", percentile99(tuning.map(\.stop)))) s); of subjects 4–11's "
+            + "\(reporting.count) drawings, \(reporting.filter { $0.rest >= Thresholds.strokeLongestRest }.count) "
+            + "rested \(String(format: "%g", Thresholds.strokeLongestRest)) s or longer and "
+            + "\(reporting.filter { $0.stop >= Thresholds.strokeLongestPause }.count) stopped "
+            + "\(String(format: "%g", Thresholds.strokeLongestPause)) s or longer."
+        let readme = try String(
+            contentsOf: StrokeData.folder.deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("README.md"),
+            encoding: .utf8)
+        let saysIt = readme.split(separator: "\n").joined(separator: " ").contains(sentence)
+        #expect(saysIt, "the README should say: \(sentence)")
+    }
+
     @Test func aStrokeOfAShapeNoBindingNamesFiresNothingEvenWhenABuiltInLooksLikeIt() throws {
         // Subject 4's own left square brackets, with only carets and checks of theirs bound:
         // nothing fires, and no built-in 'c' or 'l' takes them (none is bound).

@@ -173,19 +173,21 @@ struct ToolkitAppTests {
         #expect(swiped == "2", "the bound swipe did not scroll the list")
     }
 
+    /// The config, and a one-finger checkmark on the screen that saves.
+    static let configWithACheckmark =
+        config + """
+
+              - name: save
+                stroke: { shape: checkmark }
+                do: { keys: ctrl+s }
+            """
+
     /// Issue 25: with a one-finger checkmark bound on the screen, a one-finger drag up is no
     /// checkmark's beginning, so the list scrolls while the finger is still down; a drawn
     /// checkmark still types its key.
     @Test func aOneFingerDragScrollsAGTKListWhileItMovesWithAOneFingerStrokeBound() throws {
         let server = try XServer.shared()
-        let config =
-            Self.config + """
-
-                  - name: save
-                    stroke: { shape: checkmark }
-                    do: { keys: ctrl+s }
-                """
-        let (desktop, daemon, scene) = try Self.openboxAndDaemon(server, config: config)
+        let (desktop, daemon, scene) = try Self.openboxAndDaemon(server, config: Self.configWithACheckmark)
         defer {
             daemon.stop()
             desktop.stop()
@@ -215,5 +217,47 @@ struct ToolkitAppTests {
 
         try DaemonStrokeTests.draw([(0, 0.55), (0.35, 1), (1, 0)], id: scene.ids(1)[0], on: scene.touchscreen)
         try daemon.waitForLog("save: keys: ctrl+s (")
+    }
+
+    /// Issue 25: with a one-finger checkmark bound on the screen, a short drag straight down
+    /// (how many a checkmark begins, and too short to be ruled out) that then stops is held
+    /// while it moves, and reaches the list once it has kept still longer than a drawing does
+    /// (1 s), with the finger still down.
+    @Test func aDragThatStopsReachesAGTKListBeforeItsLiftWithAOneFingerStrokeBound() throws {
+        let server = try XServer.shared()
+        let (desktop, daemon, scene) = try Self.openboxAndDaemon(server, config: Self.configWithACheckmark)
+        defer {
+            daemon.stop()
+            desktop.stop()
+        }
+
+        var heldWhileMoving = false
+        var reachedBeforeLift = false
+        var stillFor = 0.0
+        _ = try rowAfter(
+            { scene, list in
+                let before = scene.pixels(of: list)
+                let id = scene.ids(1)[0]
+                let (x, y) = (list.midX, list.y + 100)
+                try scene.touchscreen.touch(id: id, phase: .began, x: x, y: y)
+                for step in 1...6 {
+                    usleep(15_000)
+                    try scene.touchscreen.touch(id: id, phase: .moved, x: x, y: y + Double(step) * 10)
+                }
+                let stopped = Date()
+                // 60 px down in 90 ms, under the 80 pt from which a path is compared with the
+                // shapes' beginnings: only the stop can let it go before the lift.
+                heldWhileMoving = scene.pixels(of: list) == before
+                reachedBeforeLift =
+                    (try? scene.waitUntilChanged(list, from: before, "the list moved before the lift", timeout: 5))
+                    != nil
+                stillFor = Date().timeIntervalSince(stopped)
+                try scene.touchscreen.touch(id: id, phase: .ended, x: x, y: y + 60)
+            }, scene, display: server.display)
+        #expect(heldWhileMoving, "the drag down was held while it moved (a checkmark may begin so)")
+        #expect(
+            reachedBeforeLift && stillFor >= 0.9,
+            "the list moved \(stillFor) s after the finger stopped, before its lift; the daemon's log:\n\(daemon.log.suffix(1500))"
+        )
     }
 }
