@@ -207,6 +207,29 @@ struct DaemonPointerStrokeTests {
         #expect(daemon.log.contains("save"), "\(daemon.log.suffix(500))")
     }
 
+    /// Issue 25: a right button pressed and held still draws nothing, so it reaches the
+    /// application while it is held (where a context menu opens on the press), once it has kept
+    /// still longer than a drawing does (0.5 s), not at its release.
+    @Test func aRightButtonHeldStillReachesTheApplicationWhileItIsHeld() throws {
+        let (server, client, daemon) = try Self.started()
+        defer {
+            daemon.stop()
+            client.kill()
+        }
+        let mouse = try Self.unacceleratedMouse(server)
+        let pressed = Date()
+        try mouse.button(3, isPress: true)
+        let press = try client.waitForEvent("the held right button's press, before its release", timeout: 5) {
+            $0.type == "ButtonPress" && $0.button == 3
+        }
+        let waited = Date().timeIntervalSince(pressed)
+        #expect(client.events(ofType: "ButtonRelease").filter { $0.button == 3 }.isEmpty, "still held: \(press)")
+        #expect(waited >= 0.45, "held back while it could still be a stroke: \(waited) s")
+        try mouse.button(3, isPress: false)
+        _ = try client.waitForEvent("its release") { $0.type == "ButtonRelease" && $0.button == 3 }
+        #expect(client.events(ofType: "KeyPress").isEmpty, "no stroke fired")
+    }
+
     @Test func aPenCheckmarkTypesItsKeyAndAPenTapIsAClick() throws {
         let (server, client, daemon) = try Self.started()
         defer {
