@@ -125,12 +125,13 @@ open class StrokeGestureRecognizer: GestureRecognizer {
         }
     }
 
-    /// The drawing begins: the rest limit runs from here.
-    private func startDrawing(at point: Point, time: Double) {
+    /// The drawing begins: the rest limit runs from here. After a `start: hold` rest the finger
+    /// has been still on purpose and waits for the indicator, so it gets the longer stop limit.
+    private func startDrawing(at point: Point, time: Double, afterHold: Bool = false) {
         guard decidesEarly else { return }
         still = (point, time)
         hasMoved = false
-        deadline = time + Thresholds.strokeLongestRest
+        deadline = time + (afterHold ? Thresholds.strokeLongestPause : Thresholds.strokeLongestRest)
     }
 
     override open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
@@ -176,7 +177,7 @@ open class StrokeGestureRecognizer: GestureRecognizer {
         let centroid = TouchGeometry.centroid(of: touches)
         path.restart(at: centroid)
         nextCheckLength = Thresholds.strokeFirstCheckLength
-        startDrawing(at: centroid, time: time)
+        startDrawing(at: centroid, time: time, afterHold: true)
     }
 
     override open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {

@@ -168,6 +168,17 @@ struct StrokeGestureRecognizerTests {
         #expect(script.transitions(of: "check").contains("possible→ended"), "\(script.transitions(of: "check"))")
     }
 
+    @Test func aStrokeThatStartsWithAHoldLetsAFingerStillAfterTheRestGoAfterASecond() {
+        let (script, check) = Self.restingCheckmark()
+        // A long press for the application's menu: 2 s still. The rest is over at 0.5 s, and a
+        // finger still for 1 s more is not about to draw.
+        _ = script.down(1, 300, 300).wait(1).move(1, 303, 302).wait(1).up(1, 303, 302).finish()
+        let failedAt = Self.failureTime(of: check, in: script)
+        #expect(failedAt.map { abs($0 - 1.5) < 0.001 } == true, "failed at \(String(describing: failedAt))")
+        #expect(script.causes(of: check).map { "\($0)" }.contains { $0.contains("rested 1 s before moving") })
+        #expect(script.deliveries.first { $0.0 == TouchID(1) }.map { $0.2 < 1.51 } == true, "\(script.deliveries)")
+    }
+
     @Test func aStrokeThatStartsWithAHoldFailsWhenLiftedDuringTheRest() {
         let (script, check) = Self.restingCheckmark()
         _ = script.down(1, 300, 300).wait(0.2).up(1, 300, 300).finish()
