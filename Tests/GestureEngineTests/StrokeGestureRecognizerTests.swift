@@ -24,13 +24,34 @@ struct StrokeGestureRecognizerTests {
         }.first
     }
 
-    /// A script whose screen holds a checkmark drawn after a 0.5 s rest (`start: hold`).
-    static func restingCheckmark() -> (TouchScript, StrokeGestureRecognizer) {
+    /// A script whose screen holds a checkmark binding, drawn after a rest of `hold` seconds
+    /// (`start: hold`) when given.
+    static func boundCheckmark(hold: Double? = nil) -> (TouchScript, StrokeGestureRecognizer) {
         let script = TouchScript()
         let check = stroke("check", shapes: ["checkmark"])
-        check.holdDuration = 0.5
+        check.holdDuration = hold
         script.screen.addGestureRecognizer(check)
         return (script, check)
+    }
+
+    /// A script whose screen holds a checkmark drawn after a 0.5 s rest (`start: hold`).
+    static func restingCheckmark() -> (TouchScript, StrokeGestureRecognizer) { boundCheckmark(hold: 0.5) }
+
+    /// Expects `check` to have failed at `time` saying `reason`, and touch 1 to have been
+    /// handed over then.
+    static func expectFailure(
+        of check: StrokeGestureRecognizer, in script: TouchScript, at time: Double, saying reason: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let failedAt = failureTime(of: check, in: script)
+        #expect(
+            failedAt.map { abs($0 - time) < 0.001 } == true, "failed at \(String(describing: failedAt))",
+            sourceLocation: sourceLocation)
+        #expect(
+            script.causes(of: check).map { "\($0)" }.contains { $0.contains(reason) }, sourceLocation: sourceLocation)
+        #expect(
+            script.deliveries.first { $0.0 == TouchID(1) }.map { $0.2 < time + 0.01 } == true, "\(script.deliveries)",
+            sourceLocation: sourceLocation)
     }
 
     static func stroke(_ name: String, shapes: [String]) -> StrokeGestureRecognizer {
@@ -76,9 +97,7 @@ struct StrokeGestureRecognizerTests {
 
     @Test func aScrollThatCanBecomeNoBoundShapeFailsWhileItMoves() {
         // A checkmark bound; the finger scrolls straight left 400 pt in 0.4 s.
-        let script = TouchScript()
-        let check = Self.stroke("check", shapes: ["checkmark"])
-        script.screen.addGestureRecognizer(check)
+        let (script, check) = Self.boundCheckmark()
         _ = script.down(1, 900, 400).wait(0.01)
         for step in 1...80 { _ = script.move(1, 900 - Double(step) * 5, 400).wait(0.005) }
         _ = script.up(1, 500, 400).finish()
@@ -94,9 +113,7 @@ struct StrokeGestureRecognizerTests {
     }
 
     @Test func aDrawnShapeIsNotDecidedEarly() {
-        let script = TouchScript()
-        let check = Self.stroke("check", shapes: ["checkmark"])
-        script.screen.addGestureRecognizer(check)
+        let (script, check) = Self.boundCheckmark()
         Self.checkmark(script)
         #expect(script.transitions(of: "check").contains("possible→ended"), "\(script.transitions(of: "check"))")
     }
@@ -104,39 +121,27 @@ struct StrokeGestureRecognizerTests {
     @Test func aFingerThatRestsLongerThanADrawingDoesIsTheApplicationsThen() {
         // A checkmark bound; the finger presses for 1.2 s with 4 pt of wobble (a long press
         // the application wants for its menu).
-        let script = TouchScript()
-        let check = Self.stroke("check", shapes: ["checkmark"])
-        script.screen.addGestureRecognizer(check)
+        let (script, check) = Self.boundCheckmark()
         _ = script.down(1, 400, 400).wait(0.3).move(1, 403, 402).wait(0.9).up(1, 403, 402).finish()
-        let failedAt = Self.failureTime(of: check, in: script)
-        #expect(failedAt.map { abs($0 - 0.5) < 0.001 } == true, "failed at \(String(describing: failedAt))")
-        #expect(script.causes(of: check).map { "\($0)" }.contains { $0.contains("rested 0.5 s before moving") })
-        #expect(script.deliveries.first { $0.0 == TouchID(1) }.map { $0.2 < 0.51 } == true, "\(script.deliveries)")
+        Self.expectFailure(of: check, in: script, at: 0.5, saying: "rested 0.5 s before moving")
     }
 
     @Test func aDragThatStopsLongerThanADrawingDoesIsTheApplicationsThen() {
         // A checkmark bound; the finger goes straight down 110 pt in 0.1 s (a checkmark may
         // begin so), then holds still for 1.5 s before it goes on (a scroll, stopped to read).
-        let script = TouchScript()
-        let check = Self.stroke("check", shapes: ["checkmark"])
-        script.screen.addGestureRecognizer(check)
+        let (script, check) = Self.boundCheckmark()
         _ = script.down(1, 500, 200)
         for step in 1...10 { _ = script.wait(0.01).move(1, 500, 200 + Double(step) * 11) }
         _ = script.wait(1.5)
         for step in 1...10 { _ = script.move(1, 500, 310 + Double(step) * 11).wait(0.01) }
         _ = script.up(1, 500, 420).finish()
         // Its last move was at 0.1 s; 1 s later it is not drawing.
-        let failedAt = Self.failureTime(of: check, in: script)
-        #expect(failedAt.map { abs($0 - 1.1) < 0.001 } == true, "failed at \(String(describing: failedAt))")
-        #expect(script.causes(of: check).map { "\($0)" }.contains { $0.contains("stopped 1 s on the way") })
-        #expect(script.deliveries.first { $0.0 == TouchID(1) }.map { $0.2 < 1.11 } == true, "\(script.deliveries)")
+        Self.expectFailure(of: check, in: script, at: 1.1, saying: "stopped 1 s on the way")
     }
 
     @Test func aDrawingThatRestsAndStopsAsPeopleDoIsStillRecognized() {
         // A 0.4 s rest before the checkmark, and a 0.8 s stop at its corner.
-        let script = TouchScript()
-        let check = Self.stroke("check", shapes: ["checkmark"])
-        script.screen.addGestureRecognizer(check)
+        let (script, check) = Self.boundCheckmark()
         _ = script.down(1, 300, 300).wait(0.4)
         for step in 1...14 { _ = script.move(1, 300 + Double(step) * 5, 300 + Double(step) * 7).wait(0.008) }
         _ = script.wait(0.8)
@@ -173,10 +178,7 @@ struct StrokeGestureRecognizerTests {
         // A long press for the application's menu: 2 s still. The rest is over at 0.5 s, and a
         // finger still for 1 s more is not about to draw.
         _ = script.down(1, 300, 300).wait(1).move(1, 303, 302).wait(1).up(1, 303, 302).finish()
-        let failedAt = Self.failureTime(of: check, in: script)
-        #expect(failedAt.map { abs($0 - 1.5) < 0.001 } == true, "failed at \(String(describing: failedAt))")
-        #expect(script.causes(of: check).map { "\($0)" }.contains { $0.contains("rested 1 s before moving") })
-        #expect(script.deliveries.first { $0.0 == TouchID(1) }.map { $0.2 < 1.51 } == true, "\(script.deliveries)")
+        Self.expectFailure(of: check, in: script, at: 1.5, saying: "rested 1 s before moving")
     }
 
     @Test func aStrokeThatStartsWithAHoldFailsWhenLiftedDuringTheRest() {
