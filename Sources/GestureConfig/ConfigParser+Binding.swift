@@ -170,7 +170,7 @@ extension ConfigParser {
         case .edge, .region: return nil
         }
         return "gesture '\(name)': a one-finger stroke \(place) holds each one-finger touch there until its path "
-            + "can no longer become the shape, it keeps still longer than a drawing does (0.5 s), or it lifts, so a "
+            + "can no longer become the shape, it keeps still longer than a drawing does (\(Thresholds.strokeLongestRest) s), or it lifts, so a "
             + "drag, a scroll or a text selection may reach "
             + "the application late (replayed on the project's recordings with a checkmark bound, 1 of 5 drags "
             + "reached it within 150 ms and presses waited up to 0.50 s; with every built-in shape bound, 0 of 5); "
