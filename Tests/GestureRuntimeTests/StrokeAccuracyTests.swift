@@ -21,10 +21,7 @@ import Testing
         let table = report.table()
         print(table)
         guard subjects == StrokeData.reportingSubjects else { return }
-        let readme = try String(
-            contentsOf: StrokeData.folder.deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("README.md"),
-            encoding: .utf8)
+        let readme = try StrokeData.readme()
         let inReadme = readme.contains(table)
         #expect(inReadme, "the README's stroke table is not what the reporting part measures:\n\(table)")
 
@@ -102,11 +99,7 @@ import Testing
             + "rested \(String(format: "%g", Thresholds.strokeLongestRest)) s or longer and "
             + "\(reporting.filter { $0.stop >= Thresholds.strokeLongestPause }.count) stopped "
             + "\(String(format: "%g", Thresholds.strokeLongestPause)) s or longer."
-        let readme = try String(
-            contentsOf: StrokeData.folder.deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("README.md"),
-            encoding: .utf8)
-        let saysIt = readme.split(separator: "\n").joined(separator: " ").contains(sentence)
+        let saysIt = try StrokeData.readmeSays(sentence)
         #expect(saysIt, "the README should say: \(sentence)")
     }
 

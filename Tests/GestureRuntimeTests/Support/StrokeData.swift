@@ -34,6 +34,19 @@ enum StrokeData {
         return directory.appendingPathComponent("StrokeData")
     }()
 
+    /// This checkout's README, whose stroke figures the tests check.
+    static func readme() throws -> String {
+        try String(
+            contentsOf: folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+                "README.md"),
+            encoding: .utf8)
+    }
+
+    /// Whether the README says `sentence`, its lines joined with spaces (wrapped anywhere).
+    static func readmeSays(_ sentence: String) throws -> Bool {
+        try readme().split(separator: "\n").joined(separator: " ").contains(sentence)
+    }
+
     /// Every drawing in the file, read once.
     static let all = Result { try load() }
 
