@@ -91,42 +91,37 @@ struct ToolkitAppTests {
         return id
     }
 
-    /// openbox and the daemon (with `config`) on the suite's server, and the scene to act on.
-    static func openboxAndDaemon(_ server: XServer, config: String = config) throws -> (
-        Desktop, DaemonProcess, DesktopScene
-    ) {
+    /// Runs `body` on the shared server under openbox with the daemon running `config`; both
+    /// are stopped after it, however it ends.
+    static func withOpenboxAndDaemon(
+        config: String = config, _ body: (XServer, DaemonProcess, DesktopScene) throws -> Void
+    ) throws {
+        let server = try XServer.shared()
         let desktop = try Desktop.start(.openbox, display: server.display)
-        do {
-            let scene = try DesktopScene(server: server)
-            return (desktop, try DaemonProcess.start(display: server.display, config: config), scene)
-        } catch {
-            desktop.stop()
-            throw error
-        }
+        defer { desktop.stop() }
+        let scene = try DesktopScene(server: server)
+        let daemon = try DaemonProcess.start(display: server.display, config: config)
+        defer { daemon.stop() }
+        try body(server, daemon, scene)
     }
 
     @Test func aTapPressesAGTKAndAQtButtonButNotWhileABoundGestureRuns() throws {
-        let server = try XServer.shared()
-        let (desktop, daemon, scene) = try Self.openboxAndDaemon(server)
-        defer {
-            daemon.stop()
-            desktop.stop()
+        try Self.withOpenboxAndDaemon { server, daemon, scene in
+            let zenity = try App("/usr/bin/zenity", ["--question", "--text=Tap Yes"], display: server.display)
+            let question = try scene.clientBox(window("Zenity", scene))
+            let yes = (x: question.maxX - 50, y: question.y + question.height - 24)
+            // Three fingers swipe up from the Yes button: the gesture's, so the dialog answers nothing.
+            try scene.swipe(3, on: .init(x: yes.x - 60, y: yes.y - 10, width: 120, height: 20), dx: 0, dy: -150)
+            try daemon.waitForLog("three-up: keys: ctrl+alt+u (performed)")
+            #expect(zenity.exitStatus(within: 1) == nil, "the bound gesture's touches never reached zenity")
+            try scene.tap(at: yes)
+            #expect(zenity.exitStatus(within: 10) == 0, "a tap on Yes answers zenity --question")
+
+            let kdialog = try App("/usr/bin/kdialog", ["--yesno", "Tap Yes"], display: server.display)
+            let box = try scene.clientBox(window("kdialog", scene))
+            try scene.tap(at: (box.x + 51, box.y + box.height - 24))
+            #expect(kdialog.exitStatus(within: 10) == 0, "a tap on Yes answers kdialog --yesno (Qt 5)")
         }
-
-        let zenity = try App("/usr/bin/zenity", ["--question", "--text=Tap Yes"], display: server.display)
-        let question = try scene.clientBox(window("Zenity", scene))
-        let yes = (x: question.maxX - 50, y: question.y + question.height - 24)
-        // Three fingers swipe up from the Yes button: the gesture's, so the dialog answers nothing.
-        try scene.swipe(3, on: .init(x: yes.x - 60, y: yes.y - 10, width: 120, height: 20), dx: 0, dy: -150)
-        try daemon.waitForLog("three-up: keys: ctrl+alt+u (performed)")
-        #expect(zenity.exitStatus(within: 1) == nil, "the bound gesture's touches never reached zenity")
-        try scene.tap(at: yes)
-        #expect(zenity.exitStatus(within: 10) == 0, "a tap on Yes answers zenity --question")
-
-        let kdialog = try App("/usr/bin/kdialog", ["--yesno", "Tap Yes"], display: server.display)
-        let box = try scene.clientBox(window("kdialog", scene))
-        try scene.tap(at: (box.x + 51, box.y + box.height - 24))
-        #expect(kdialog.exitStatus(within: 10) == 0, "a tap on Yes answers kdialog --yesno (Qt 5)")
     }
 
     /// Drags the list (or swipes three fingers over it), then picks the second row on screen
@@ -151,26 +146,21 @@ struct ToolkitAppTests {
     }
 
     @Test func aOneFingerDragScrollsAGTKListButAThreeFingerGestureDoesNot() throws {
-        let server = try XServer.shared()
-        let (desktop, daemon, scene) = try Self.openboxAndDaemon(server)
-        defer {
-            daemon.stop()
-            desktop.stop()
+        try Self.withOpenboxAndDaemon { server, daemon, scene in
+            let dragged = try rowAfter(
+                { scene, list in
+                    try scene.drag(from: (list.midX, list.y + 330), dx: 0, dy: -220, steps: 20)
+                }, scene, display: server.display)
+            #expect((Int(dragged) ?? 0) > 2, "the drag scrolled the list: the second row on screen is \(dragged)")
+
+            let swiped = try rowAfter(
+                { scene, list in
+                    try scene.swipe(
+                        3, on: .init(x: list.x, y: list.y + 250, width: list.width, height: 100), dx: 0, dy: -150)
+                    try daemon.waitForLog("three-up: keys: ctrl+alt+u (performed)")
+                }, scene, display: server.display)
+            #expect(swiped == "2", "the bound swipe did not scroll the list")
         }
-
-        let dragged = try rowAfter(
-            { scene, list in
-                try scene.drag(from: (list.midX, list.y + 330), dx: 0, dy: -220, steps: 20)
-            }, scene, display: server.display)
-        #expect((Int(dragged) ?? 0) > 2, "the drag scrolled the list: the second row on screen is \(dragged)")
-
-        let swiped = try rowAfter(
-            { scene, list in
-                try scene.swipe(
-                    3, on: .init(x: list.x, y: list.y + 250, width: list.width, height: 100), dx: 0, dy: -150)
-                try daemon.waitForLog("three-up: keys: ctrl+alt+u (performed)")
-            }, scene, display: server.display)
-        #expect(swiped == "2", "the bound swipe did not scroll the list")
     }
 
     /// The config, and a one-finger checkmark on the screen that saves.
@@ -186,37 +176,33 @@ struct ToolkitAppTests {
     /// checkmark's beginning, so the list scrolls while the finger is still down; a drawn
     /// checkmark still types its key.
     @Test func aOneFingerDragScrollsAGTKListWhileItMovesWithAOneFingerStrokeBound() throws {
-        let server = try XServer.shared()
-        let (desktop, daemon, scene) = try Self.openboxAndDaemon(server, config: Self.configWithACheckmark)
-        defer {
-            daemon.stop()
-            desktop.stop()
+        try Self.withOpenboxAndDaemon(config: Self.configWithACheckmark) { server, daemon, scene in
+            var scrolledBeforeLift = false
+            let dragged = try rowAfter(
+                { scene, list in
+                    let before = scene.pixels(of: list)
+                    let id = scene.ids(1)[0]
+                    let (x, y) = (list.midX, list.y + 330)
+                    try scene.touchscreen.touch(id: id, phase: .began, x: x, y: y)
+                    for step in 1...25 {
+                        usleep(15_000)
+                        try scene.touchscreen.touch(id: id, phase: .moved, x: x, y: y - Double(step) * 10)
+                    }
+                    // The finger is still down, 250 px up.
+                    scrolledBeforeLift =
+                        (try? scene.waitUntilChanged(
+                            list, from: before, "the list scrolled before the lift", timeout: 5))
+                        != nil
+                    try scene.touchscreen.touch(id: id, phase: .ended, x: x, y: y - 250)
+                }, scene, display: server.display)
+            #expect(
+                scrolledBeforeLift,
+                "the list moved while the finger was down; the daemon's log:\n\(daemon.log.suffix(1500))")
+            #expect((Int(dragged) ?? 0) > 2, "the drag scrolled the list: the second row on screen is \(dragged)")
+
+            try DaemonStrokeTests.draw([(0, 0.55), (0.35, 1), (1, 0)], id: scene.ids(1)[0], on: scene.touchscreen)
+            try daemon.waitForLog("save: keys: ctrl+s (")
         }
-
-        var scrolledBeforeLift = false
-        let dragged = try rowAfter(
-            { scene, list in
-                let before = scene.pixels(of: list)
-                let id = scene.ids(1)[0]
-                let (x, y) = (list.midX, list.y + 330)
-                try scene.touchscreen.touch(id: id, phase: .began, x: x, y: y)
-                for step in 1...25 {
-                    usleep(15_000)
-                    try scene.touchscreen.touch(id: id, phase: .moved, x: x, y: y - Double(step) * 10)
-                }
-                // The finger is still down, 250 px up.
-                scrolledBeforeLift =
-                    (try? scene.waitUntilChanged(list, from: before, "the list scrolled before the lift", timeout: 5))
-                    != nil
-                try scene.touchscreen.touch(id: id, phase: .ended, x: x, y: y - 250)
-            }, scene, display: server.display)
-        #expect(
-            scrolledBeforeLift,
-            "the list moved while the finger was down; the daemon's log:\n\(daemon.log.suffix(1500))")
-        #expect((Int(dragged) ?? 0) > 2, "the drag scrolled the list: the second row on screen is \(dragged)")
-
-        try DaemonStrokeTests.draw([(0, 0.55), (0.35, 1), (1, 0)], id: scene.ids(1)[0], on: scene.touchscreen)
-        try daemon.waitForLog("save: keys: ctrl+s (")
     }
 
     /// Issue 25: with a one-finger checkmark bound on the screen, a short drag straight down
@@ -224,40 +210,35 @@ struct ToolkitAppTests {
     /// while it moves, and reaches the list once it has kept still longer than a drawing does
     /// (1 s), with the finger still down.
     @Test func aDragThatStopsReachesAGTKListBeforeItsLiftWithAOneFingerStrokeBound() throws {
-        let server = try XServer.shared()
-        let (desktop, daemon, scene) = try Self.openboxAndDaemon(server, config: Self.configWithACheckmark)
-        defer {
-            daemon.stop()
-            desktop.stop()
+        try Self.withOpenboxAndDaemon(config: Self.configWithACheckmark) { server, daemon, scene in
+            var heldWhileMoving = false
+            var reachedBeforeLift = false
+            var stillFor = 0.0
+            _ = try rowAfter(
+                { scene, list in
+                    let before = scene.pixels(of: list)
+                    let id = scene.ids(1)[0]
+                    let (x, y) = (list.midX, list.y + 100)
+                    try scene.touchscreen.touch(id: id, phase: .began, x: x, y: y)
+                    for step in 1...6 {
+                        usleep(15_000)
+                        try scene.touchscreen.touch(id: id, phase: .moved, x: x, y: y + Double(step) * 10)
+                    }
+                    let stopped = Date()
+                    // 60 px down in 90 ms, under the 80 pt from which a path is compared with the
+                    // shapes' beginnings: only the stop can let it go before the lift.
+                    heldWhileMoving = scene.pixels(of: list) == before
+                    reachedBeforeLift =
+                        (try? scene.waitUntilChanged(list, from: before, "the list moved before the lift", timeout: 5))
+                        != nil
+                    stillFor = Date().timeIntervalSince(stopped)
+                    try scene.touchscreen.touch(id: id, phase: .ended, x: x, y: y + 60)
+                }, scene, display: server.display)
+            #expect(heldWhileMoving, "the drag down was held while it moved (a checkmark may begin so)")
+            #expect(
+                reachedBeforeLift && stillFor >= 0.9,
+                "the list moved \(stillFor) s after the finger stopped, before its lift; the daemon's log:\n\(daemon.log.suffix(1500))"
+            )
         }
-
-        var heldWhileMoving = false
-        var reachedBeforeLift = false
-        var stillFor = 0.0
-        _ = try rowAfter(
-            { scene, list in
-                let before = scene.pixels(of: list)
-                let id = scene.ids(1)[0]
-                let (x, y) = (list.midX, list.y + 100)
-                try scene.touchscreen.touch(id: id, phase: .began, x: x, y: y)
-                for step in 1...6 {
-                    usleep(15_000)
-                    try scene.touchscreen.touch(id: id, phase: .moved, x: x, y: y + Double(step) * 10)
-                }
-                let stopped = Date()
-                // 60 px down in 90 ms, under the 80 pt from which a path is compared with the
-                // shapes' beginnings: only the stop can let it go before the lift.
-                heldWhileMoving = scene.pixels(of: list) == before
-                reachedBeforeLift =
-                    (try? scene.waitUntilChanged(list, from: before, "the list moved before the lift", timeout: 5))
-                    != nil
-                stillFor = Date().timeIntervalSince(stopped)
-                try scene.touchscreen.touch(id: id, phase: .ended, x: x, y: y + 60)
-            }, scene, display: server.display)
-        #expect(heldWhileMoving, "the drag down was held while it moved (a checkmark may begin so)")
-        #expect(
-            reachedBeforeLift && stillFor >= 0.9,
-            "the list moved \(stillFor) s after the finger stopped, before its lift; the daemon's log:\n\(daemon.log.suffix(1500))"
-        )
     }
 }
