@@ -37,7 +37,54 @@ struct TestServerLossTests {
             for _ in 0..<8192 { XMapWindow(display, window) }
             XFlush(display)
             #expect(XGetWindowAttributes(display, window, &attributes) == 0)
+        } matching: { issue in
+            // The loss quotes the end of the server's log, which stop() is about to remove.
+            "\(issue)".contains("the end of its log (\(server.logPath))")
         }
+    }
+
+    /// A killed server leaves its socket; its test removes it only while no other server listens there.
+    @Test func stoppingAKilledServerRemovesItsOwnSocketAndNoOneElses() throws {
+        let server = try XServer.start(devices: [.keyboard])
+        let socket = "/tmp/.X11-unix/X\(server.display.dropFirst())"
+        TestServerLoss.expectLoss(of: server.display)
+        Self.crash(server)
+        #expect(FileManager.default.fileExists(atPath: socket), "SIGKILL leaves the socket behind")
+        #expect(!XServer.isListening(socket))
+        // As when another suite's new server took the number meanwhile: something listens there now.
+        try FileManager.default.removeItem(atPath: socket)
+        let listener = try Self.listen(at: socket)
+        defer {
+            close(listener)
+            try? FileManager.default.removeItem(atPath: socket)
+        }
+        server.stop()
+        #expect(FileManager.default.fileExists(atPath: socket), "the stop removed a socket another server listens on")
+
+        let second = try XServer.start(devices: [.keyboard])
+        let secondSocket = "/tmp/.X11-unix/X\(second.display.dropFirst())"
+        TestServerLoss.expectLoss(of: second.display)
+        Self.crash(second)
+        second.stop()
+        #expect(!FileManager.default.fileExists(atPath: secondSocket), "its own dead socket stays behind")
+    }
+
+    /// A Unix socket listening at `path`, as a server's.
+    static func listen(at path: String) throws -> Int32 {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(descriptor >= 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in path.utf8.enumerated() { buffer[index] = byte }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        try #require(bound == 0 && Glibc.listen(descriptor, 1) == 0, "\(String(cString: strerror(errno)))")
+        return descriptor
     }
 
     /// An object that opens its own connection (the indicator's) is protected the same way.

@@ -46,24 +46,37 @@ enum TestServerLoss {
 
     private static let lock = NSLock()
     nonisolated(unsafe) private static var stopping: Set<String> = []
+    /// Each display's server log, while its server runs: a loss quotes its end.
+    nonisolated(unsafe) private static var logs: [String: String] = [:]
 
     /// `display`'s server is being stopped by its test: losing it is expected from now on.
     static func expectLoss(of display: String) {
-        lock.withLock { _ = stopping.insert(display) }
+        lock.withLock {
+            _ = stopping.insert(display)
+            logs[display] = nil
+        }
     }
 
     /// A new server took `display` (X reuses numbers): losing it is a failure again.
-    static func watch(_ display: String) {
-        lock.withLock { _ = stopping.remove(display) }
+    static func watch(_ display: String, log: String) {
+        lock.withLock {
+            _ = stopping.remove(display)
+            logs[display] = log
+        }
     }
 
+    /// How much of a lost server's log a failure quotes.
+    static let quotedLogLines = 40
+
     private static func lost(_ display: String) {
-        let expected = lock.withLock { stopping.contains(display) }
+        let (expected, log) = lock.withLock { (stopping.contains(display), logs[display]) }
         if expected { return }
         let message = "test: lost the connection to the X server \(display)\n"
         _ = message.withCString { write(2, $0, strlen($0)) }
-        Issue.record(
-            "lost the connection to the test X server \(display): it died under the test (its Xorg.log is in its gesturebridge-x-* directory)"
-        )
+        // The test removes the server's directory when it stops it: the log's end goes in the failure.
+        let tail = log.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
+            .map { $0.split(separator: "\n", omittingEmptySubsequences: false).suffix(quotedLogLines).joined(separator: "\n") }
+        let quoted: String = tail.map { "the end of its log (\(log ?? "")):\n\($0)" } ?? "its log is gone"
+        Issue.record(Comment(rawValue: "lost the connection to the test X server \(display): it died under the test; \(quoted)"))
     }
 }

@@ -94,7 +94,7 @@ final class XServer: @unchecked Sendable {
         let server = XServer(
             directory: directory, display: ":" + number.trimmingCharacters(in: .whitespacesAndNewlines),
             process: process, devices: devices)
-        TestServerLoss.watch(server.display)
+        TestServerLoss.watch(server.display, log: server.logPath)
         return server
     }
 
@@ -105,10 +105,14 @@ final class XServer: @unchecked Sendable {
         self.devices = devices
     }
 
-    /// Stops the server and removes its directory, its lock file and its socket.
+    /// Stops the server and removes its directory, and its socket if no server answers there.
     ///
     /// Xorg may hold SIGTERM blocked for seconds (it retries D-Bus on these
     /// machines), so after 3 s it gets SIGKILL: a test server has nothing to save.
+    /// A server that exits removes its own socket; one that was killed leaves it (with
+    /// `-displayfd` it writes no lock file). The socket is removed here only when nothing
+    /// listens on it: by then another suite's new server may have taken the same display
+    /// number, and its socket is not ours to remove.
     func stop() {
         TestServerLoss.expectLoss(of: display)
         if process.isRunning {
@@ -118,10 +122,31 @@ final class XServer: @unchecked Sendable {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
         }
-        let number = display.dropFirst()
-        try? FileManager.default.removeItem(atPath: "/tmp/.X\(number)-lock")
-        try? FileManager.default.removeItem(atPath: "/tmp/.X11-unix/X\(number)")
+        let socket = "/tmp/.X11-unix/X\(display.dropFirst())"
+        if FileManager.default.fileExists(atPath: socket), !Self.isListening(socket) {
+            try? FileManager.default.removeItem(atPath: socket)
+        }
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Whether a server accepts connections on the Unix socket at `path` (a refused or failed
+    /// connection: a socket its server left behind).
+    static func isListening(_ path: String) -> Bool {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { return true }
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8.prefix(MemoryLayout.size(ofValue: address.sun_path) - 1))
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            for (index, byte) in bytes.enumerated() { buffer[index] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        return connected == 0
     }
 
     deinit {
