@@ -9,7 +9,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 binary=${1:-$("$root/Packaging/build-release.sh")}
-work=$(mktemp -d /tmp/gb-footprint.XXXXXX)
+work=$(mktemp -d "${TMPDIR:-/tmp}/gb-footprint.XXXXXX")
 # Stops a process: SIGTERM, then SIGKILL after 3 s (Xorg may keep SIGTERM blocked for seconds
 # while it retries D-Bus, and a process started by a test runner inherits its blocked signals).
 stop() {

@@ -40,9 +40,45 @@ import Testing
                 let command = FileManager.default.contents(atPath: "/proc/\(name)/cmdline")
             else { return false }
             let words = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-            return words.contains("gesturebridge-test-reaper") && words.last == token
+            return words.contains("gesturebridge-test-reaper") && words.contains(token)
         }
         #expect(reapers.count == 1, "the reapers of this run: \(reapers)")
+        let folder = String(cString: gb_test_run_folder())
+        #expect(folder.contains("/gb-test-"), "the run's temporary folder: \(folder)")
+        #expect(ProcessInfo.processInfo.environment["TMPDIR"] == folder)
+        #expect(FileManager.default.temporaryDirectory.path.hasPrefix(folder), "Foundation's temporary directory")
+    }
+
+    /// What the run leaves in its temporary folder goes with the run, even when no test removed it.
+    @Test func whenTheRunEndsItsTemporaryFolderGoesAndNoOther() throws {
+        let run = String(cString: gb_test_run_token())
+        let token = "\(run)/reaper-folder-test-\(UUID().uuidString)"
+        let base = FileManager.default.temporaryDirectory
+        let folder = base.appendingPathComponent("gb-test-\(UUID().uuidString.prefix(8))")
+        let stranger = base.appendingPathComponent("not-a-run-\(UUID().uuidString.prefix(8))")
+        for place in [folder, stranger] {
+            try FileManager.default.createDirectory(
+                at: place.appendingPathComponent("a/b"), withIntermediateDirectories: true)
+            try "left behind".write(to: place.appendingPathComponent("a/b/file"), atomically: false, encoding: .utf8)
+        }
+        defer { try? FileManager.default.removeItem(at: stranger) }
+        for (place, removed) in [(folder, true), (stranger, false)] {
+            let input = Pipe()
+            _ = fcntl(input.fileHandleForWriting.fileDescriptor, F_SETFD, FD_CLOEXEC)
+            let reaper = Process()
+            reaper.executableURL = URL(fileURLWithPath: "/bin/sh")
+            reaper.arguments = [
+                "-c", String(cString: gb_test_reaper_script), "gesturebridge-test-reaper", token, place.path
+            ]
+            reaper.standardInput = input
+            try reaper.run()
+            #expect(FileManager.default.fileExists(atPath: place.path), "the folder must stay while the run lives")
+            try input.fileHandleForWriting.close()
+            reaper.waitUntilExit()
+            #expect(
+                FileManager.default.fileExists(atPath: place.path) != removed,
+                "\(place.lastPathComponent) \(removed ? "outlived the run" : "was removed, and it is no run's")")
+        }
     }
 
     @Test func whenTheRunEndsEveryTaggedProcessDiesAndNoOther() throws {

@@ -7,6 +7,12 @@
 // only this process holds (close-on-exec, so no child keeps it open). However the test process
 // ends, even by SIGKILL, the pipe's end reaches the reaper, which kills every process still
 // carrying the token, or a token below it (`TOKEN/…`, which a test may give processes of its own).
+//
+// The run's temporary files go the same way: the constructor makes one folder for the run
+// (`gb-test-XXXXXX` in $TMPDIR or /tmp) and points TMPDIR at it, so that whatever a test, a
+// window manager, a bus or Foundation's atomic writes put in "the temporary directory" is
+// inside it; once the processes are dead, the reaper removes the folder. A test still removes
+// what it made, but a crash, a kill or a forgotten `defer` leaves nothing in /tmp either.
 // Set GESTUREBRIDGE_TEST_REAPER=off to run without it.
 #define _GNU_SOURCE
 #include "TestReaper.h"
@@ -18,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -36,11 +43,14 @@ const char *const gb_test_reaper_script =
     "  done\n"
     "  [ -z \"$found\" ] && break\n"
     "  pass=$((pass + 1))\n"
-    "done\n";
+    "done\n"
+    "case \"${2##*/}\" in gb-test-*) rm -rf -- \"$2\" ;; esac\n";
 
 static char token[64] = "";
+static char folder[4096] = "";
 
 const char *gb_test_run_token(void) { return token; }
+const char *gb_test_run_folder(void) { return folder; }
 
 __attribute__((constructor)) static void gb_test_reaper_start(void) {
     const char *setting = getenv("GESTUREBRIDGE_TEST_REAPER");
@@ -48,10 +58,21 @@ __attribute__((constructor)) static void gb_test_reaper_start(void) {
     struct timespec now;
     clock_gettime(CLOCK_REALTIME, &now);
     snprintf(token, sizeof token, "%d-%lld-%ld", (int)getpid(), (long long)now.tv_sec, now.tv_nsec);
+    const char *base = getenv("TMPDIR");
+    if (!base || base[0] != '/' || strlen(base) > sizeof folder - 32) base = "/tmp";
+    snprintf(folder, sizeof folder, "%s/gb-test-XXXXXX", base);
+    if (!mkdtemp(folder)) folder[0] = 0;
+    // As /tmp is: the tests that act as another user (uid 65534) make and reach files in it.
+    else chmod(folder, 01777);
     int fds[2];
-    if (pipe2(fds, O_CLOEXEC) != 0) { token[0] = 0; return; }
+    if (pipe2(fds, O_CLOEXEC) != 0) { token[0] = 0; if (folder[0]) rmdir(folder); folder[0] = 0; return; }
     pid_t pid = fork();
-    if (pid < 0) { close(fds[0]); close(fds[1]); token[0] = 0; return; }
+    if (pid < 0) {
+        close(fds[0]); close(fds[1]); token[0] = 0;
+        if (folder[0]) rmdir(folder);
+        folder[0] = 0;
+        return;
+    }
     if (pid == 0) {
         setsid();
         dup2(fds[0], STDIN_FILENO);
@@ -61,12 +82,20 @@ __attribute__((constructor)) static void gb_test_reaper_start(void) {
         signal(SIGHUP, SIG_IGN);
         signal(SIGPIPE, SIG_DFL);
         unsetenv("GESTUREBRIDGE_TEST_RUN");
-        execl("/bin/sh", "sh", "-c", gb_test_reaper_script, "gesturebridge-test-reaper", token, (char *)NULL);
+        execl("/bin/sh", "sh", "-c", gb_test_reaper_script, "gesturebridge-test-reaper", token, folder, (char *)NULL);
         _exit(127);
     }
     close(fds[0]);
     // fds[1] stays open, unread and unwritten, for the life of this process.
     setenv("GESTUREBRIDGE_TEST_RUN", token, 1);
+    if (folder[0]) {
+        setenv("TMPDIR", folder, 1);
+        // The run's own runtime directory too: a daemon or a tool a test starts without one of
+        // its own would otherwise use the real session's (/run/user/UID), or /tmp/gesturebridge-UID.
+        char runtime[sizeof folder + 16];
+        snprintf(runtime, sizeof runtime, "%s/runtime", folder);
+        if (mkdir(runtime, 0700) == 0) setenv("XDG_RUNTIME_DIR", runtime, 1);
+    }
 }
 
 pid_t gb_test_spawn_detached(char *const argv[], char *const envp[]) {

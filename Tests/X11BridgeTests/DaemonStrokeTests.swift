@@ -63,6 +63,7 @@ struct DaemonStrokeTests {
     ) {
         let server = try XServer.shared()
         let runtime = try RuntimeDirectory.make()
+        defer { RuntimeDirectory.remove(runtime) }
         let client = try TestClient.launchFocused(display: server.display)
         let daemon: DaemonProcess
         do {

@@ -76,6 +76,7 @@ struct RecordReplayRoundTripTests {
     @Test func aRecordedSessionReplaysToTheActionsTheDaemonPerformedWhenItDid() throws {
         let server = try XServer.shared()
         let runtime = try RuntimeDirectory.make()
+        defer { RuntimeDirectory.remove(runtime) }
         let alpha = try TestClient.launch(
             display: server.display, instance: "alpha", className: "Alpha", frame: (0, 0, 900, 1080),
             flags: [.selectTouch])

@@ -32,9 +32,11 @@ struct SettingsAppSessionTests {
         let environment: [String: String]
         /// Its standard error, shown when a widget is not found.
         let messages: URL
+        /// Its home, removed when the app is gone.
+        let home: URL
 
         init(config: String, display: String, bus: String, runtime: [String: String], dark: Bool = false) throws {
-            let home = FileManager.default.temporaryDirectory.appendingPathComponent(
+            home = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "gb-settings-home-\(UUID().uuidString.prefix(8))")
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
             var environment = ProcessInfo.processInfo.environment.merging(runtime) { $1 }
@@ -52,7 +54,7 @@ struct SettingsAppSessionTests {
             process.environment = environment
             process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
             messages = home.appendingPathComponent("stderr.log")
-            FileManager.default.createFile(atPath: messages.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: messages.path, contents: nil)
             process.standardError = try FileHandle(forWritingTo: messages)
             try process.run()
         }
@@ -79,6 +81,7 @@ struct SettingsAppSessionTests {
         deinit {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
+            try? FileManager.default.removeItem(at: home)
         }
     }
 
@@ -155,6 +158,7 @@ struct SettingsAppSessionTests {
         let (bus, address) = try Desktop.startSessionBus(environment: ProcessInfo.processInfo.environment)
         defer { bus.terminate() }
         let runtime = try RuntimeDirectory.make()
+        defer { RuntimeDirectory.remove(runtime) }
         let daemon = try DaemonProcess.start(display: server.display, config: Self.config, environment: runtime)
         defer { daemon.stop() }
         let target = try scene.launchManaged("target", className: "Target", frame: (20, 80, 640, 820))

@@ -4,8 +4,12 @@
 /// The token every process the test run starts carries in GESTUREBRIDGE_TEST_RUN; "" if the reaper is off.
 const char *gb_test_run_token(void);
 
-/// The reaper's shell script: `sh -c SCRIPT reaper TOKEN` waits for its standard input to end,
-/// then kills every process whose environment holds GESTUREBRIDGE_TEST_RUN=TOKEN or TOKEN/….
+/// The run's temporary folder, which TMPDIR names for the whole run; "" if the reaper is off.
+const char *gb_test_run_folder(void);
+
+/// The reaper's shell script: `sh -c SCRIPT reaper TOKEN [FOLDER]` waits for its standard input
+/// to end, then kills every process whose environment holds GESTUREBRIDGE_TEST_RUN=TOKEN or
+/// TOKEN/…, and removes FOLDER (a folder named `gb-test-*`; anything else is left alone).
 extern const char *const gb_test_reaper_script;
 
 #include <sys/types.h>

@@ -223,7 +223,12 @@ final class Desktop: @unchecked Sendable {
     static func startSessionBus(environment: [String: String]) throws -> (Process, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        process.arguments = ["--session", "--nofork", "--nopidfile", "--print-address=1"]
+        // Its socket in the run's temporary folder: the session config's own `unix:tmpdir=/tmp`
+        // leaves a `/tmp/dbus-*` socket behind for every bus.
+        process.arguments = [
+            "--session", "--nofork", "--nopidfile", "--print-address=1",
+            "--address=unix:dir=\(FileManager.default.temporaryDirectory.path)"
+        ]
         process.environment = environment
         let output = Pipe.closingOnExec()
         process.standardOutput = output

@@ -9,4 +9,10 @@ enum RuntimeDirectory {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return ["XDG_RUNTIME_DIR": directory.path]
     }
+
+    /// Removes a directory `make()` made (a test's `defer`); the run's folder goes at its end anyway.
+    static func remove(_ environment: [String: String]) {
+        guard let path = environment["XDG_RUNTIME_DIR"], path.contains("/gb-xdg-") else { return }
+        try? FileManager.default.removeItem(atPath: path)
+    }
 }
