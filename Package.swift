@@ -1,5 +1,8 @@
 // swift-tools-version: 6.1
 import PackageDescription
+#if os(Linux)
+import Foundation
+#endif
 
 // Layering (DEVELOPERS.md draws the same graph):
 //
@@ -16,6 +19,33 @@ let withoutRegex: [SwiftSetting] = [
     .unsafeFlags(["-Xfrontend", "-disable-implicit-string-processing-module-import"]),
     .enableUpcomingFeature("MemberImportVisibility")
 ]
+
+/// GTK 4's and libadwaita's include folders, as `-Xcc -I…`, for the settings app alone.
+///
+/// Not `pkgConfig:` on CGtk: SwiftPM reads a system library's pkg-config flags while it plans any
+/// build of the package, the daemon's included, and warns of every flag it drops (`-pthread`,
+/// and graphene's `-mfpmath=sse -msse -msse2`), eight lines a user takes for a problem. Only the
+/// `-I` folders are needed (the module map names the libraries); without pkg-config or GTK's
+/// headers this is empty, and only the settings app fails to build, saying which header it lacks.
+let gtkIncludes: [String] = {
+    #if os(Linux)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pkg-config", "--cflags-only-I", "gtk4", "libadwaita-1"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return [] }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return [] }
+    return String(decoding: data, as: UTF8.self).split(separator: " ").map { String($0) }
+        .filter { $0.hasPrefix("-I") }.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        .flatMap { ["-Xcc", $0] }
+    #else
+    return []
+    #endif
+}()
 
 let package = Package(
     name: "GestureBridge",
@@ -60,7 +90,7 @@ let package = Package(
         ),
         // GTK 4 and libadwaita, for gesturebridge-settings alone (the daemon never links them).
         .systemLibrary(
-            name: "CGtk", pkgConfig: "gtk4 libadwaita-1", providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
+            name: "CGtk", providers: [.apt(["libgtk-4-dev", "libadwaita-1-dev"])]),
         // libyaml, the C parser Yams wraps, used directly so that nothing the daemon links needs
         // Foundation (and its 34 MB of ICU data). Only YAMLReader imports it.
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
@@ -160,7 +190,8 @@ let package = Package(
         // daemon's build (`--product gesturebridge`) needs no GTK.
         .executableTarget(
             name: "gesturebridge-settings",
-            dependencies: ["CGtk", "GestureSettings", "GestureConfig", "GestureEngine", "TextSearch"]),
+            dependencies: ["CGtk", "GestureSettings", "GestureConfig", "GestureEngine", "TextSearch"],
+            swiftSettings: [.unsafeFlags(gtkIncludes)]),
         .testTarget(name: "GestureSettingsTests", dependencies: ["GestureSettings", "GestureConfig", "TestSupport"]),
         .testTarget(
             name: "GestureReplayTests",
@@ -205,3 +236,17 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// CI (`CI=true`, as .ci/run's caller sets it) builds our own Swift and C with every warning an
+// error, so that a warning never reaches a user's `make install`. Not for everyone: a newer
+// compiler's new warning must not stop a user's build. (`-Xswiftc -warnings-as-errors` on the
+// command line cannot do it: SwiftPM builds the dependencies with -suppress-warnings, and the
+// two conflict.)
+#if os(Linux)
+if ProcessInfo.processInfo.environment["CI"] == "true" {
+    for target in package.targets where target.type != .system {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
+        target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-Werror"])]
+    }
+}
+#endif

@@ -166,13 +166,13 @@ extension ConfigParser {
         let builtIn = Suggestion.didYouMean(name, among: StrokeShapes.names)
         let path = strokeFolder.map { StrokeTemplateFile.path(of: name, in: $0) }
         let exists = path.map { access($0, F_OK) == 0 || errno != ENOENT } ?? false
-        guard let strokeFolder, let path, StrokeTemplateFile.isWellFormed(name) else {
+        guard let path, StrokeTemplateFile.isWellFormed(name) else {
             report(
                 .invalidValue, at: node, unknown, found: name,
                 suggestion: builtIn ?? "expected \(Suggestion.list(StrokeShapes.names)), or a shape of your own "
                     + "(1-32 lowercase letters, digits, dashes and underscores, starting with a letter) recorded with "
                     + "'gesturebridge record --stroke NAME'"
-                    + (strokeFolder == nil ? "" : " into \(strokeFolder)"))
+                    + (strokeFolder.map { " into \($0)" } ?? ""))
             return false
         }
         guard exists else {

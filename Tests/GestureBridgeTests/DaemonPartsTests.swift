@@ -196,11 +196,8 @@ import X11Bridge
             get { metadata[key] }
             set { metadata[key] = newValue }
         }
-        func log(
-            level: Logger.Level, message: Logger.Message, metadata: Logger.Metadata?, source: String, file: String,
-            function: String, line: UInt
-        ) {
-            lock.withLock { kept.append("\(level): \(message)") }
+        func log(event: LogEvent) {
+            lock.withLock { kept.append("\(event.level): \(event.message)") }
         }
     }
 

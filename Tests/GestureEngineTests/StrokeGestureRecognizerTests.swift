@@ -113,7 +113,7 @@ struct StrokeGestureRecognizerTests {
     }
 
     @Test func aDrawnShapeIsNotDecidedEarly() {
-        let (script, check) = Self.boundCheckmark()
+        let (script, _) = Self.boundCheckmark()
         Self.checkmark(script)
         #expect(script.transitions(of: "check").contains("possible→ended"), "\(script.transitions(of: "check"))")
     }
@@ -141,7 +141,7 @@ struct StrokeGestureRecognizerTests {
 
     @Test func aDrawingThatRestsAndStopsAsPeopleDoIsStillRecognized() {
         // A 0.4 s rest before the checkmark, and a 0.8 s stop at its corner.
-        let (script, check) = Self.boundCheckmark()
+        let (script, _) = Self.boundCheckmark()
         _ = script.down(1, 300, 300).wait(0.4)
         for step in 1...14 { _ = script.move(1, 300 + Double(step) * 5, 300 + Double(step) * 7).wait(0.008) }
         _ = script.wait(0.8)
