@@ -22,6 +22,9 @@ package struct MonitorStream {
     let origin: Double
     /// Per live touch: when a line for it was last shown, and how many moves it made.
     private var tracks: [TouchID: (shown: Double, moves: Int)] = [:]
+    /// The last `windows, top first` text shown: the daemon reports the windows after most touches,
+    /// and a person needs a line only when they changed.
+    private var shownWindows: String?
 
     package init(isJSON: Bool, showsMoves: Bool, origin: Double) {
         self.isJSON = isJSON
@@ -52,7 +55,13 @@ package struct MonitorStream {
             }
         }
         let t = max(0, event.time - origin)
-        return isJSON ? Self.json(event, t: t) : Self.seconds(t) + "  " + Self.text(event, moves: moves)
+        if isJSON { return Self.json(event, t: t) }
+        let text = Self.text(event, moves: moves)
+        if case .windows = event {
+            guard text != shownWindows else { return nil }
+            shownWindows = text
+        }
+        return Self.seconds(t) + "  " + text
     }
 
     /// The first line in text: who is being watched.

@@ -80,6 +80,14 @@ extension ConfigParser {
 
     /// `keys: "ctrl+alt+Left"` or a sequence `"ctrl+c ctrl+v"`.
     private func keys(_ field: Field) -> Action? {
+        if let list = field.value.sequence, !list.isEmpty, list.allSatisfy({ $0.scalar != nil }) {
+            // `keys: [ctrl+c, ctrl+v]`: a sequence is one string here, the chords apart by spaces.
+            let joined = list.compactMap { $0.scalar?.string }.joined(separator: " ")
+            report(
+                .wrongType, at: field.value, "expected keys such as 'ctrl+c', found a list", found: "a list",
+                suggestion: "write a sequence of chords as one string: 'keys: \(joined)'")
+            return nil
+        }
         guard let text = scalar(field.value, expecting: "keys such as 'ctrl+c'") else { return nil }
         do {
             return .keys(try KeySequence(parsing: text))

@@ -48,8 +48,16 @@ extension ConfigParser {
     /// One binding, or nil after reporting. Records a draft for the checks across bindings.
     func binding(_ node: Node, scope: BindingScope, generatedName: String) -> Binding? {
         let errorCount = errors.count
+        // Touchégg's `type: SWIPE` names the recognizer in a value; here it is a key of its own.
+        let touchéggType = node.mapping?.first { $0.key.scalar?.string == "type" }
+            .flatMap { $0.value.scalar?.string }.flatMap { GestureKind(configKey: $0.lowercased()) }
         let fields = fields(of: node, in: "a gesture", allowed: Self.bindingKeys) { key in
-            guard let owner = GestureKind.builtIn.first(where: { $0.parameterKeys.contains(key) }) else {
+            if key == "type", let touchéggType {
+                return "the recognizer is a key of its own here, not Touchégg's 'type:': "
+                    + "'\(touchéggType): { fingers: 3, ... }' (gesturebridge.yaml(5), RECOGNIZERS)"
+            }
+            let kinds = (touchéggType.map { [$0] } ?? []) + GestureKind.builtIn
+            guard let owner = kinds.first(where: { $0.parameterKeys.contains(key) }) else {
                 return nil
             }
             return "put it inside the recognizer, as in '\(owner.description): { \(key): … }'"
@@ -77,6 +85,8 @@ extension ConfigParser {
         var kind: GestureKind?
         var spec: RecognizerSpec?
         switch recognizerFields.count {
+        case 0 where touchéggType != nil:
+            break  // the unknown 'type' key said how to write it
         case 0:
             report(
                 .missingKey, at: node, "gesture '\(name)' has no recognizer",
@@ -201,7 +211,7 @@ extension ConfigParser {
             return (fewFingers, moreFingers)
         case .pan(let parameters) where (parameters.maximumNumberOfTouches ?? Int.max) < 3:
             return (fewFingers, "write 'max-fingers: 3' or more, or leave out 'device: touchpad'")
-        case .tap, .longPress, .swipe, .stroke, .pan, .pinch, .rotate: return nil
+        case .swipe, .stroke, .pan, .pinch, .rotate: return nil
         }
     }
 

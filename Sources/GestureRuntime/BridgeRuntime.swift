@@ -75,7 +75,7 @@ public final class BridgeRuntime {
 
         public var description: String {
             switch self {
-            case .dryRun: "not performed: try without --act"
+            case .dryRun: "not performed in a dry run; --act performs it"
             case .keyboardGrabbed: "not performed: another client holds the keyboard"
             }
         }

@@ -11,6 +11,8 @@ public enum X11Error: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .cannotOpenDisplay(let name) where name.isEmpty:
+            return "no X display: DISPLAY is not set; run it in a terminal of the X11 session, or pass --display :0"
         case .cannotOpenDisplay(let name):
             return "cannot open display '\(name)': is an X server running there, and is DISPLAY right?"
         case let .missingExtension(name, required):

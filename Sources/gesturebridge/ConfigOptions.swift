@@ -49,8 +49,8 @@ struct ConfigOptions {
             printError(
                 """
                 gesturebridge: no config file found (looked for \(locator.candidates.joined(separator: ", "))).
-                Write one at \(locator.userConfigPath) (start from the shipped Config/config.yaml; \
-                see gesturebridge.yaml(5)), or pass --config FILE.
+                Write one at \(locator.userConfigPath) (gesturebridge.yaml(5) has examples \
+                under EXAMPLES), or pass --config FILE.
                 """)
             throw ExitCode.failure
         }

@@ -89,7 +89,10 @@ struct RecordCommand: Subcommand {
                             + "starting with a letter"
                 )
             }
-        case (nil, nil): throw .missingArgument("file")
+        case (nil, nil):
+            throw .invalid(
+                "say what to record: a FILE for the touches (a trace to replay or attach to a bug report), "
+                    + "or --stroke NAME for a shape of your own to bind")
         case (_?, _?): throw .invalid("give a trace file or --stroke NAME, not both")
         }
         if let count = try arguments.integer(Self.samples) {

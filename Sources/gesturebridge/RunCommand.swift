@@ -60,9 +60,7 @@ struct RunCommand: Subcommand {
             throw ExitCode(WaylandSession.exitStatus)
         }
         if display == nil, environment["DISPLAY"]?.isEmpty ?? true {
-            printError(
-                "gesturebridge: no X display: DISPLAY is not set; run it in a terminal of the X11 session, "
-                    + "or pass --display :0")
+            printError("gesturebridge: \(X11Error.cannotOpenDisplay(""))")
             throw ExitCode.failure
         }
         LogSetup.bootstrap(verbose: verbose)

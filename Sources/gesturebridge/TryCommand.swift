@@ -18,7 +18,7 @@ struct TryCommand: Subcommand {
         3", "'edge-back' was recognized first"; a reason several bindings share is printed \
         once, naming them), what a binding that acts at the lift will do, and the actions. \
         While it runs, the daemon performs no action: each is shown as it would have run \
-        ("not performed: try without --act"); with --act they run as always. Touches no \
+        ("not performed in a dry run; --act performs it"); with --act they run as always. Touches no \
         gesture wants reach the applications either way, and a touch another client's grab \
         takes (an open menu, a drag, a screen locker) is said.
 

@@ -49,7 +49,12 @@ import Testing
             ["record", "t.jsonl", "--duration", "inf"],
             .invalid("--duration must be a positive number of seconds (found inf)")
         ),
-        (["record"], .missingArgument("file")),
+        (
+            ["record"],
+            .invalid(
+                "say what to record: a FILE for the touches (a trace to replay or attach to a bug report), "
+                    + "or --stroke NAME for a shape of your own to bind")
+        ),
         (["record", "t.jsonl", "--stroke", "spiral"], .invalid("give a trace file or --stroke NAME, not both")),
         (["record", "t.jsonl", "--samples", "2"], .invalid("--samples goes with --stroke")),
         (["record", "--stroke", "spiral", "--samples", "21"], .invalid("--samples must be 1 to 20 (found 21)")),

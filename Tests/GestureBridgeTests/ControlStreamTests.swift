@@ -77,6 +77,18 @@ import JSON
         )
     }
 
+    @Test func anUnchangedLayoutIsShownOnceInTextAndEveryTimeInJSON() {
+        var stream = MonitorStream(isJSON: false, showsMoves: false, origin: 100)
+        #expect(stream.line(for: .windows(Self.scene, time: 101))?.contains("windows, top first") == true)
+        #expect(stream.line(for: .windows(Self.scene, time: 102)) == nil, "the same windows again: no line")
+        #expect(stream.line(for: .windows(SceneDescription(width: 1920, height: 1080, dpi: 144, windows: []), time: 103))
+            == "   3.000  windows: none", "a change is shown")
+        #expect(stream.line(for: .windows(Self.scene, time: 104))?.contains("windows, top first") == true)
+        var json = MonitorStream(isJSON: true, showsMoves: false, origin: 100)
+        #expect(json.line(for: .windows(Self.scene, time: 101)) != nil)
+        #expect(json.line(for: .windows(Self.scene, time: 102)) != nil, "a program reading JSON gets every report")
+    }
+
     @Test func withoutMovesATouchShowsAFewMovesASecondAndItsUpCountsThemAll() {
         var stream = MonitorStream(isJSON: false, showsMoves: false, origin: 0)
         _ = stream.line(for: Self.touch(1, .began, 0, 0, at: 0))

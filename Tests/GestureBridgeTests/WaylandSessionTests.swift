@@ -51,4 +51,20 @@ import Testing
         #expect(errors.contains("no X display: DISPLAY is not set"), "\(errors)")
         #expect(!errors.contains("cannot open display ''"), "\(errors)")
     }
+
+    @Test(arguments: [["devices"], ["pick"]])
+    func theOtherToolsWithoutADisplaySaySoToo(_ arguments: [String]) throws {
+        let (status, errors) = try BenchCommandTests.run(arguments, environment: ["HOME": "/nonexistent"])
+        #expect(status != 0, "\(errors)")
+        #expect(errors.contains("no X display: DISPLAY is not set"), "\(errors)")
+        #expect(!errors.contains("cannot open display ''"), "\(errors)")
+    }
+
+    @Test func noConfigNamesWhereToWriteOneAndNoSourceTreePath() throws {
+        let (status, errors) = try BenchCommandTests.run(
+            ["check"], environment: ["HOME": "/nonexistent", "XDG_CONFIG_DIRS": "/nonexistent"])
+        #expect(status == 1, "\(errors)")
+        #expect(errors.contains("Write one at /nonexistent/.config/gesturebridge/config.yaml"), "\(errors)")
+        #expect(!errors.contains("Config/"), "a path in the source tree means nothing to a user: \(errors)")
+    }
 }

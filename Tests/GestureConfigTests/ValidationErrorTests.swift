@@ -527,6 +527,29 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
                 + "add one of 'tap', 'long-press', 'pan', 'swipe', 'pinch', 'rotate' or 'stroke'"
         ),
         MistakeCase(
+            label: "Touchégg's type: SWIPE, said once and first",
+            yaml: """
+                gestures:
+                  - name: touchegg
+                    type: SWIPE
+                    do: { keys: a }
+                """,
+            kind: .unknownKey,
+            expected: "config.yaml:3:5: unknown key 'type' in a gesture; the recognizer is a key of its own here, "
+                + "not Touchégg's 'type:': 'swipe: { fingers: 3, ... }' (gesturebridge.yaml(5), RECOGNIZERS)"
+        ),
+        MistakeCase(
+            label: "keys as a list of chords",
+            yaml: """
+                gestures:
+                  - tap: {}
+                    do: { keys: [ctrl+c, ctrl+v] }
+                """,
+            kind: .wrongType,
+            expected: "config.yaml:3:17: expected keys such as 'ctrl+c', found a list; "
+                + "write a sequence of chords as one string: 'keys: ctrl+c ctrl+v'"
+        ),
+        MistakeCase(
             label: "steps without every",
             yaml: """
                 gestures:

@@ -95,7 +95,7 @@ import Testing
         let runtime = try Self.runtime(desktop)
         runtime.isDryRun = true
         Self.swipeUp(runtime, at: 0)
-        #expect(Self.acted(runtime).map { $0.hasSuffix(": not performed: try without --act") } == [true])
+        #expect(Self.acted(runtime).map { $0.hasSuffix(": not performed in a dry run; --act performs it") } == [true])
 
         runtime.isDryRun = false
         desktop.grabbed = true

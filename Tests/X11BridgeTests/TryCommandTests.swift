@@ -152,7 +152,7 @@ struct TryCommandTests {
 
         try DaemonEndToEndTests.swipeLeft(
             touchscreen, firstID: 60, interval: Self.frameInterval, step: Self.swipeStep, frames: Self.swipeFrames)
-        try tester.waitForOutput("(not performed: try without --act)")
+        try tester.waitForOutput("(not performed in a dry run; --act performs it)")
         #expect(tester.standardOutput.contains("✓ next-desktop (swipe) recognized"), "\(tester.standardOutput)")
 
         try touchscreen.frame(points([61], .began, [800], y: 400))
@@ -169,7 +169,7 @@ struct TryCommandTests {
         try client.sync()
         #expect(client.events(ofType: "KeyPress").isEmpty, "the swipe's keys did not run")
         #expect(
-            daemon.log.contains("(not performed: try without --act)"),
+            daemon.log.contains("(not performed in a dry run; --act performs it)"),
             "\(daemon.log.suffix(3000))")
     }
 

@@ -291,11 +291,11 @@ final class Daemon {
                 do {
                     try performer.windows.activate(WindowID(rawValue: window))
                 } catch {
-                    logger.warning("\(fired.gesture): could not focus window \(window): \(error)")
+                    logger.warning("\(fired.gesture): could not focus window \(WindowID(rawValue: window)): \(error)")
                 }
             case let .perform(fired, timedOut, time):
                 if let timedOut {
-                    logger.warning("\(fired.gesture): window \(timedOut) did not take the focus in time")
+                    logger.warning("\(fired.gesture): window \(WindowID(rawValue: timedOut)) did not take the focus in time")
                 }
                 do {
                     let outcome = try performer.perform(fired)

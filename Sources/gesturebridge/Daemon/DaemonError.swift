@@ -17,10 +17,10 @@ enum DaemonError: Error, CustomStringConvertible {
             "\(error)"
         case let .alreadyRunning(display, holder, lockPath):
             if let holder {
-                "gesturebridge is already running on \(display): pid \(holder.pid), started \(holder.origin.phrase) "
+                "already running on \(display): pid \(holder.pid), started \(holder.origin.phrase) "
                     + "at \(holder.since) (lock \(lockPath)). Stop it with \(holder.origin.stopHint(pid: holder.pid)) first."
             } else {
-                "gesturebridge is already running on \(display) (lock \(lockPath) is held)."
+                "already running on \(display) (lock \(lockPath) is held)."
             }
         }
     }
