@@ -87,7 +87,7 @@ public struct StrokeClassifier: Sendable {
     /// short, so a hand's wobble weighs more in it than in a whole stroke.
     /// Tuned on the tuning part (subjects 1–3) with `Thresholds.strokeFirstCheckLength`: 1.75
     /// lost 0.4 points of accuracy instead of 0.7, but held the Dell Canvas recording's flick up
-    /// and right as a checkmark's beginning until its lift (README, "Strokes by one finger").
+    /// and right as a checkmark's beginning until its lift (docs/strokes.md, "Strokes by one finger").
     static let prefixTolerance = 1.5
     /// The doubles one beginning takes in `beginnings`.
     static var beginningStride: Int { 3 * prefixPointCount - 1 }

@@ -24,21 +24,73 @@ import YAMLReader
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// The fenced blocks of the README, and the `.EX`/`.nf` blocks of the man pages (roff escapes undone).
+    /// The pages under docs/ that the README links to for what a user does not need first
+    /// (research, measurements, design), by name.
+    static let documentationPages: [String] = {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? []
+        return names.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+    }()
+
+    static func text(_ file: String) -> String {
+        (try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)) ?? ""
+    }
+
+    /// A newcomer reads the README top to bottom: what it is, what they need, how to install it,
+    /// their first gesture, the config, the settings app, the desktops, what to do when it does
+    /// not work. Everything else is a page under docs/, linked.
+    @Test func theReadmeIsShortAndInANewcomersOrder() {
+        let readme = Self.text("README.md")
+        let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count <= 400, "the README has \(lines.count) lines; move what a user does not need first to docs/")
+        let sections = lines.filter { $0.hasPrefix("## ") }.map { String($0.dropFirst(3)) }
+        let order = [
+            "Requirements", "Install", "Your first gesture", "The config", "The settings app", "Desktops",
+            "Troubleshooting"
+        ]
+        #expect(sections.filter { order.contains($0) } == order, "the README's sections: \(sections)")
+        #expect(readme.contains("](docs/feedback-pending.png)") && readme.contains("](docs/settings-list-light.png)"),
+            "the README shows the indicator and the settings app")
+        for page in Self.documentationPages {
+            #expect(readme.contains("](\(page))"), "the README does not link \(page)")
+        }
+    }
+
+    /// Every relative link and picture in the README and docs/ names a file of the repository.
+    @Test(arguments: ["README.md"] + documentationPages)
+    func everyLinkLeadsToAFile(_ file: String) {
+        let text = Self.text(file)
+        let folder = URL(fileURLWithPath: file).deletingLastPathComponent().relativePath
+        var rest = Substring(text)
+        while let open = rest.range(of: "](") {
+            rest = rest[open.upperBound...]
+            guard let close = rest.firstIndex(of: ")") else { break }
+            let target = String(rest[..<close]).split(separator: "#").first.map(String.init) ?? ""
+            rest = rest[close...]
+            if target.isEmpty || target.contains("://") || target.hasPrefix("<") { continue }
+            let path = folder == "." ? target : folder + "/" + target
+            #expect(
+                FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).standardizedFileURL.path),
+                "\(file) links \(target), which is not in the repository")
+        }
+    }
+
+    /// The fenced blocks of the README and docs/, and the `.EX`/`.nf` blocks of the man pages (roff escapes undone).
     static let examples: [Example] = {
         var examples: [Example] = []
-        let readme = (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
-        var open: Example?
-        for (index, line) in readme.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if line.hasPrefix("```") {
-                if let block = open {
-                    examples.append(block)
-                    open = nil
+        for file in ["README.md"] + documentationPages {
+            let text = (try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)) ?? ""
+            var open: Example?
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if line.hasPrefix("```") {
+                    if let block = open {
+                        examples.append(block)
+                        open = nil
+                    } else {
+                        open = Example(file: file, line: index + 1, kind: String(line.dropFirst(3)), lines: [])
+                    }
                 } else {
-                    open = Example(file: "README.md", line: index + 1, kind: String(line.dropFirst(3)), lines: [])
+                    open?.lines.append(String(line))
                 }
-            } else {
-                open?.lines.append(String(line))
             }
         }
         for page in ["Packaging/gesturebridge.1", "Packaging/gesturebridge.yaml.5"] {

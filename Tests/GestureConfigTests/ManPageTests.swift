@@ -47,9 +47,9 @@ import GestureEngine
             .components(separatedBy: "see").first ?? ""
         #expect(list.split(whereSeparator: \.isNewline).contains { $0.contains(" \(kind.description)") }, "\(list)")
         #expect(Self.page.contains(".SS \(kind.description)\n"), "no section for \(kind.description) under RECOGNIZERS")
-        let readme = try Fixture.text("README.md")
+        let table = try Fixture.text("docs/gestures.md")
         #expect(
-            readme.contains("\n| `\(kind.description)` |"), "the README's table of gestures has no \(kind.description)")
+            table.contains("\n| `\(kind.description)` |"), "docs/gestures.md's table of gestures has no \(kind.description)")
     }
 
     /// The text of the page's `.SH name` section, up to the next one.

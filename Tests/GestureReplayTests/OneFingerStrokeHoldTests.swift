@@ -7,7 +7,7 @@ import Testing
 /// How long the real recordings' one-finger touches wait before the application gets them
 /// when one-finger strokes are bound on the screen (issue 25): replayed under a config whose
 /// only other binding is a 3-finger swipe, each lone one-finger touch (no other finger down
-/// while it is) is timed from its landing to its hand-over. The README's "Strokes by one
+/// while it is) is timed from its landing to its hand-over. docs/strokes.md's "Strokes by one
 /// finger" table is this.
 @Suite("One-finger touches with one-finger strokes bound") struct OneFingerStrokeHoldTests {
     static let base = """
@@ -84,7 +84,7 @@ import Testing
         return touches
     }
 
-    /// The README's table: per config, how many drags and presses reach the application
+    /// docs/strokes.md's table: per config, how many drags and presses reach the application
     /// within the finger window, the longest wait, and the taps at their lift.
     static func table(_ touches: [LoneTouch]) -> String {
         let window = ScenarioRun.milliseconds(Thresholds.fingerWindow)
@@ -118,9 +118,9 @@ import Testing
         print(table)
         let readme = try String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("README.md"),
+                .deletingLastPathComponent().appendingPathComponent("docs/strokes.md"),
             encoding: .utf8)
-        #expect(readme.contains(table), "the README's table is not what the recordings measure:\n\(table)")
+        #expect(readme.contains(table), "docs/strokes.md's table is not what the recordings measure:\n\(table)")
         // With no stroke bound, every touch that outlasts the finger window is handed over when it closes.
         #expect(touches.filter { $0.kind != .tap }.allSatisfy { ($0.waits[0] ?? .max) <= 151 })
         // A touch is handed over at its lift at the latest (or never, when it drew a bound shape:

@@ -68,7 +68,7 @@ struct RecordedHand {
     private static let imported = Result { try RecordingReplay.all.flatMap { hands(in: try $0.trace()) } }
 }
 
-/// The figures the README's "Real touchscreens" section quotes, measured on the recordings.
+/// The figures docs/real-touchscreens.md quotes, measured on the recordings.
 @Suite struct RealRecordingMeasurementTests {
     /// Hands whose fingers all landed within 0.3 s: gestures, not fingers placed one by one.
     static func multiFingerGestures() throws -> [RecordedHand] {

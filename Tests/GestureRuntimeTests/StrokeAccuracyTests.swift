@@ -8,7 +8,7 @@ import Testing
 
 /// How well strokes are recognized on real people's drawings (`Tests/StrokeData`), measured
 /// as the daemon runs: each drawing is fed as a touch to `GestureSession` with a config that
-/// binds the shapes, and what fired is counted. The README's stroke table is this, on the
+/// binds the shapes, and what fired is counted. docs/strokes.md's stroke table is this, on the
 /// reporting part of the set (subjects never tuned on).
 @Suite("Strokes on real people's drawings") struct StrokeAccuracyTests {
     @Test func theReadmeStrokeTableIsWhatTheReportingPartMeasures() throws {
@@ -23,7 +23,7 @@ import Testing
         guard subjects == StrokeData.reportingSubjects else { return }
         let readme = try StrokeData.readme()
         let inReadme = readme.contains(table)
-        #expect(inReadme, "the README's stroke table is not what the reporting part measures:\n\(table)")
+        #expect(inReadme, "docs/strokes.md's stroke table is not what the reporting part measures:\n\(table)")
 
         // Met on people never tuned on: nothing fires the wrong shape of your own 1 % of the time
         // or more, ≥ 95 % of unbound shapes' strokes fire nothing, and the built-ins reach the
@@ -57,7 +57,7 @@ import Testing
             + "1 / 2 / 3 drawings of your own, and the built-ins \(String(format: "%.1f", liftBuiltIns.rightShare * 100)) %, "
             + "so deciding early costs \(losses.joined(separator: " / ")) and "
             + "\(String(format: "%.1f", (liftBuiltIns.rightShare - builtIns.rightShare) * 100)) points"
-        #expect(readme.contains(sentence), "the README should say: \(sentence)")
+        #expect(readme.contains(sentence), "docs/strokes.md should say: \(sentence)")
         // Not met (issue 24 asks ≥ 97 % with one drawing, ≥ 99 % with three): these floors are
         // what this matcher reaches, so that a change that loses accuracy fails here.
         #expect(
@@ -100,7 +100,7 @@ import Testing
             + "\(reporting.filter { $0.stop >= Thresholds.strokeLongestPause }.count) stopped "
             + "\(String(format: "%g", Thresholds.strokeLongestPause)) s or longer."
         let saysIt = try StrokeData.readmeSays(sentence)
-        #expect(saysIt, "the README should say: \(sentence)")
+        #expect(saysIt, "docs/strokes.md should say: \(sentence)")
     }
 
     @Test func aStrokeOfAShapeNoBindingNamesFiresNothingEvenWhenABuiltInLooksLikeIt() throws {

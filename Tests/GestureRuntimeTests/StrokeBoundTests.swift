@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Where shapes of your own lose accuracy (issue 24): not in naming the nearest shape but in
-/// the bound past which a stroke is no shape at all. The README's paragraph on it is this, on
+/// the bound past which a stroke is no shape at all. docs/strokes.md's paragraph on it is this, on
 /// the reporting part of the $1 set, measured at the lift with the matcher alone
 /// (`StrokeClassifier`), templates saved as `record --stroke` saves them.
 @Suite("The bound on a shape of your own") struct StrokeBoundTests {
@@ -35,7 +35,7 @@ import Testing
         #expect(quietOne < rightOne && quietThree < rightThree, "a bound meets both targets: \(sentence)")
         #expect(StrokeClassifier.ownMaximumDistance <= min(quietOne, quietThree))
         let saysIt = try StrokeData.readmeSays(sentence)
-        #expect(saysIt, "the README should say: \(sentence)")
+        #expect(saysIt, "docs/strokes.md should say: \(sentence)")
     }
 }
 

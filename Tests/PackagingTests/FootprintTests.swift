@@ -32,13 +32,13 @@ import Testing
         }
     }
 
-    /// The README's table: its row whose first cell starts with `label`, second cell.
+    /// docs/performance.md's footprint table: its row whose first cell starts with `label`, second cell.
     static func readmeCell(_ label: String) throws -> String {
         let readme = try String(
-            contentsOf: ScriptRun.repositoryRoot.appendingPathComponent("README.md"), encoding: .utf8)
+            contentsOf: ScriptRun.repositoryRoot.appendingPathComponent("docs/performance.md"), encoding: .utf8)
         let row = try #require(
             readme.split(separator: "\n").first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("| \(label)") },
-            "no row '\(label)' in the README's footprint table")
+            "no row '\(label)' in docs/performance.md's footprint table")
         let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         return try #require(cells.count > 1 ? cells[1] : nil)
     }

@@ -34,15 +34,15 @@ enum StrokeData {
         return directory.appendingPathComponent("StrokeData")
     }()
 
-    /// This checkout's README, whose stroke figures the tests check.
+    /// This checkout's docs/strokes.md (linked from the README), whose stroke figures the tests check.
     static func readme() throws -> String {
         try String(
             contentsOf: folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-                "README.md"),
+                "docs/strokes.md"),
             encoding: .utf8)
     }
 
-    /// Whether the README says `sentence`, its lines joined with spaces (wrapped anywhere).
+    /// Whether docs/strokes.md says `sentence`, its lines joined with spaces (wrapped anywhere).
     static func readmeSays(_ sentence: String) throws -> Bool {
         try readme().split(separator: "\n").joined(separator: " ").contains(sentence)
     }
