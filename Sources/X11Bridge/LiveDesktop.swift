@@ -24,7 +24,8 @@ public final class LiveDesktop: DesktopAnswers {
         self.logger = logger
     }
 
-    /// Whether keys would reach `window` now: the client has the keyboard focus, and the window
+    /// Whether keys would reach `window` now: the client, or a window inside it (a toolkit's focus
+    /// window, as GTK's and Java's), has the keyboard focus, and the window
     /// manager, where it reports the active window, reports this one (mutter announces the active
     /// window a moment before the focus moves; a manager being replaced reports nothing).
     /// The events can lag the server by a moment (a manager busy after a restart), so the server
@@ -37,7 +38,7 @@ public final class LiveDesktop: DesktopAnswers {
         {
             let (focus, holder) = lockProbe.focusAndKeyboardHolder()
             holderWithFocus = holder
-            focused = focus.rawValue == window
+            focused = tracker.focus(focus, isOn: window)
         }
         answered(.focus(window: window, focused), time)
         return focused

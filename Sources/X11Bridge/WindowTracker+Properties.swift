@@ -178,6 +178,31 @@ extension WindowTracker {
         return (parent, children.map { Array(UnsafeBufferPointer(start: $0, count: Int(count))) } ?? [])
     }
 
+    /// How many windows up from the focus a client is looked for: GTK's and Java's focus window is
+    /// the client's child (one level); deeper nesting is no toolkit's focus proxy.
+    static let focusNestingLimit = 4
+
+    /// The client that `window` is, or holds it (GTK 3 and 4 keep the keyboard focus on GDK's
+    /// 1×1 child of their top-level, Java on AWT's `FocusProxy`), among `clients`; nil when none
+    /// does. One `XQueryTree` round trip per level climbed, none when `window` is a client.
+    func client(containing window: Window, among clients: Set<Window>) -> Window? {
+        let root = Window(connection.root.rawValue)
+        var current = window
+        for _ in 0...Self.focusNestingLimit {
+            if clients.contains(current) { return current }
+            guard current > 1, current != root, let (parent, _) = tree(of: current), parent != 0 else { return nil }
+            current = parent
+        }
+        return nil
+    }
+
+    /// Whether the keyboard focus `focus` is on `client` or inside it (a toolkit's focus window):
+    /// keys typed now reach that client.
+    public func focus(_ focus: WindowID, isOn client: UInt64) -> Bool {
+        focus.rawValue == client
+            || self.client(containing: Window(focus.rawValue), among: [Window(client)]) != nil
+    }
+
     /// The top-level ancestor of a window (the frame under a reparenting window manager), itself if top-level.
     func topLevel(of window: Window) -> Window {
         let root = Window(connection.root.rawValue)

@@ -233,7 +233,7 @@ public final class WindowTracker {
         var focus: Window = 0
         var revert: Int32 = 0
         XGetInputFocus(display, &focus, &revert)
-        focusedClient = clients.contains(focus) ? UInt64(focus) : nil
+        focusedClient = client(containing: focus, among: Set(clients)).map { UInt64($0) }
         let active =
             manager?.isEWMH == true ? windowList(atoms.activeWindow)?.first.flatMap { $0 == 0 ? nil : UInt64($0) } : nil
         let size = connection.screenSize

@@ -22,6 +22,10 @@
  *   --root-gestures  select XI 2.4 GesturePinch and GestureSwipe begin/update/end on the root
  *                    ("detail" = fingers, "delta_x", "delta_y", "scale", "delta_angle", "flags")
  *   --focus          XSetInputFocus on the window once it is mapped, before "ready"
+ *   --focus-child    keep the keyboard focus on a 1×1 input-only child, as GTK (GDK's focus
+ *                    window) and Java (AWT's FocusProxy) do: whenever the window itself gets
+ *                    the focus, it passes it to the child; --focus and `focus` focus the child.
+ *                    The child selects the keys (they do not propagate past the focus window).
  *   --grab-touches   create no window: grab touches on the root (XIGrabTouchBegin, all master
  *                    devices, any modifier), print the touches it owns, and never accept or
  *                    reject them: the stand-in for a daemon that is killed mid-gesture
@@ -184,10 +188,20 @@ static void select_xi(Display *display, Window window, const int *events, int co
     XISelectEvents(display, window, &mask, 1);
 }
 
+/* The child that holds the focus with --focus-child, or None. */
+static Window focus_child = None;
+
 static void handle_event(Display *display, int opcode, Atom delete_window) {
     XEvent event;
     XNextEvent(display, &event);
     long long t = now_us();
+    // As GDK does: the top-level itself never keeps the focus, its focus window takes it.
+    if (focus_child != None && event.type == FocusIn && event.xfocus.detail != NotifyInferior &&
+        event.xfocus.detail != NotifyVirtual && event.xfocus.detail != NotifyNonlinearVirtual &&
+        event.xfocus.detail != NotifyPointer) {
+        XSetInputFocus(display, focus_child, RevertToParent, CurrentTime);
+        XFlush(display);
+    }
     XGenericEventCookie *cookie = &event.xcookie;
     if (cookie->type == GenericEvent && cookie->extension == opcode && XGetEventData(display, cookie)) {
         emit_xi(t, cookie);
@@ -203,7 +217,7 @@ static void run_command(Display *display, Window window, int opcode, Atom delete
         while (XPending(display)) handle_event(display, opcode, delete_window);
         emit("{\"t\":%lld,\"type\":\"mark\",\"value\":%lld}", now_us(), atoll(command + 5));
     } else if (strcmp(command, "focus") == 0 && window != None) {
-        XSetInputFocus(display, window, RevertToPointerRoot, CurrentTime);
+        XSetInputFocus(display, focus_child != None ? focus_child : window, RevertToPointerRoot, CurrentTime);
         XFlush(display);
     } else if (strcmp(command, "grab-keyboard") == 0 && window != None) {
         int status = XGrabKeyboard(display, window, False, GrabModeAsync, GrabModeAsync, CurrentTime);
@@ -231,7 +245,7 @@ static int has_flag(int argc, char **argv, const char *flag) {
 int main(int argc, char **argv) {
     if (argc < 9) {
         fprintf(stderr, "usage: %s DISPLAY INSTANCE CLASS TITLE X Y W H [--select-touch] [--ownership] "
-                        "[--root-gestures] [--focus] [--grab-touches]\n", argv[0]);
+                        "[--root-gestures] [--focus] [--focus-child] [--grab-touches]\n", argv[0]);
         return 2;
     }
     /* A child inherits its parent's signal mask, and the Swift test runner's threads
@@ -283,11 +297,18 @@ int main(int argc, char **argv) {
             int events[4] = { XI_TouchBegin, XI_TouchUpdate, XI_TouchEnd, XI_TouchOwnership };
             select_xi(display, window, events, has_flag(argc, argv, "--ownership") ? 4 : 3);
         }
+        if (has_flag(argc, argv, "--focus-child")) {
+            // Keys stop at the focus window: the child selects them itself, as GDK's does.
+            XSetWindowAttributes keys = { .event_mask = KeyPressMask | KeyReleaseMask };
+            focus_child = XCreateWindow(display, window, -1, -1, 1, 1, 0, 0, InputOnly, CopyFromParent,
+                                        CWEventMask, &keys);
+            XMapWindow(display, focus_child);
+        }
         XMapWindow(display, window);
         XEvent event;
         do { XNextEvent(display, &event); } while (event.type != MapNotify);
         if (has_flag(argc, argv, "--focus")) {
-            XSetInputFocus(display, window, RevertToPointerRoot, CurrentTime);
+            XSetInputFocus(display, focus_child != None ? focus_child : window, RevertToPointerRoot, CurrentTime);
         }
     }
     if (has_flag(argc, argv, "--root-gestures")) {

@@ -67,6 +67,8 @@ final class TestClient: @unchecked Sendable {
         case rootGestures = "--root-gestures"
         /// Focus the window once mapped.
         case focus = "--focus"
+        /// Keep the focus on a 1×1 child, as GTK and Java do (GDK's focus window, AWT's FocusProxy).
+        case focusChild = "--focus-child"
         /// No window: grab touches on the root and never decide (a daemon to kill mid-gesture).
         case grabTouches = "--grab-touches"
     }
