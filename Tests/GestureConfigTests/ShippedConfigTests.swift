@@ -22,6 +22,19 @@ import Testing
         #expect(!configuration.allBindings.isEmpty)
     }
 
+    /// The browsers' bindings apply to the WM_CLASS (instance, class) the browsers of Debian and
+    /// Ubuntu really set, as `xprop WM_CLASS` shows them; Debian's Firefox ESR is not "firefox".
+    @Test(arguments: [
+        ("Navigator", "firefox-esr"), ("Navigator", "firefox"), ("Navigator", "Firefox"),
+        ("chromium", "Chromium"), ("chromium-browser", "Chromium-browser"), ("google-chrome", "Google-chrome")
+    ])
+    func defaultBrowserBindingsMatchTheBrowsersAsTheyNameTheirWindows(instance: String, windowClass: String) throws {
+        let configuration = try ConfigLoader.load(yaml: Fixture.text("Config/config.yaml"))
+        let browsers = configuration.apps.filter { $0.bindings.contains { $0.name == "browser-zoom" } }
+        #expect(browsers.count == 1)
+        #expect(browsers.first?.matches(windowClass: windowClass, instance: instance) == true)
+    }
+
     @Test func defaultConfigLeavesOneFingerAloneOnTheScreen() throws {
         let configuration = try ConfigLoader.load(yaml: Fixture.text("Config/config.yaml"))
         for binding in configuration.screenBindings + configuration.apps.flatMap(\.bindings) {
