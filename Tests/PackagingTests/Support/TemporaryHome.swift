@@ -9,7 +9,7 @@ struct TemporaryHome: ~Copyable {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("gb-home-\(UUID().uuidString)")
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("gb-home-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
