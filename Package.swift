@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 #if os(Linux)
-import Foundation
+    import Foundation
 #endif
 
 // Layering (DEVELOPERS.md draws the same graph):
@@ -29,21 +29,21 @@ let withoutRegex: [SwiftSetting] = [
 /// headers this is empty, and only the settings app fails to build, saying which header it lacks.
 let gtkIncludes: [String] = {
     #if os(Linux)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["pkg-config", "--cflags-only-I", "gtk4", "libadwaita-1"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    guard (try? process.run()) != nil else { return [] }
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return [] }
-    return String(decoding: data, as: UTF8.self).split(separator: " ").map { String($0) }
-        .filter { $0.hasPrefix("-I") }.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        .flatMap { ["-Xcc", $0] }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["pkg-config", "--cflags-only-I", "gtk4", "libadwaita-1"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return [] }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return [] }
+        return String(decoding: data, as: UTF8.self).split(separator: " ").map { String($0) }
+            .filter { $0.hasPrefix("-I") }.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .flatMap { ["-Xcc", $0] }
     #else
-    return []
+        return []
     #endif
 }()
 
@@ -243,10 +243,10 @@ let package = Package(
 // command line cannot do it: SwiftPM builds the dependencies with -suppress-warnings, and the
 // two conflict.)
 #if os(Linux)
-if ProcessInfo.processInfo.environment["CI"] == "true" {
-    for target in package.targets where target.type != .system {
-        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
-        target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-Werror"])]
+    if ProcessInfo.processInfo.environment["CI"] == "true" {
+        for target in package.targets where target.type != .system {
+            target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-warnings-as-errors"])]
+            target.cSettings = (target.cSettings ?? []) + [.unsafeFlags(["-Werror"])]
+        }
     }
-}
 #endif

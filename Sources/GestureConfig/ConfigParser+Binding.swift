@@ -49,14 +49,14 @@ extension ConfigParser {
     func binding(_ node: Node, scope: BindingScope, generatedName: String) -> Binding? {
         let errorCount = errors.count
         // Touchégg's `type: SWIPE` names the recognizer in a value; here it is a key of its own.
-        let touchéggType = node.mapping?.first { $0.key.scalar?.string == "type" }
+        let touchEggType = node.mapping?.first { $0.key.scalar?.string == "type" }
             .flatMap { $0.value.scalar?.string }.flatMap { GestureKind(configKey: $0.lowercased()) }
         let fields = fields(of: node, in: "a gesture", allowed: Self.bindingKeys) { key in
-            if key == "type", let touchéggType {
+            if key == "type", let touchEggType {
                 return "the recognizer is a key of its own here, not Touchégg's 'type:': "
-                    + "'\(touchéggType): { fingers: 3, ... }' (gesturebridge.yaml(5), RECOGNIZERS)"
+                    + "'\(touchEggType): { fingers: 3, ... }' (gesturebridge.yaml(5), RECOGNIZERS)"
             }
-            let kinds = (touchéggType.map { [$0] } ?? []) + GestureKind.builtIn
+            let kinds = (touchEggType.map { [$0] } ?? []) + GestureKind.builtIn
             guard let owner = kinds.first(where: { $0.parameterKeys.contains(key) }) else {
                 return nil
             }
@@ -85,7 +85,7 @@ extension ConfigParser {
         var kind: GestureKind?
         var spec: RecognizerSpec?
         switch recognizerFields.count {
-        case 0 where touchéggType != nil:
+        case 0 where touchEggType != nil:
             break  // the unknown 'type' key said how to write it
         case 0:
             report(

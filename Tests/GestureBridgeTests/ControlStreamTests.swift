@@ -81,8 +81,9 @@ import JSON
         var stream = MonitorStream(isJSON: false, showsMoves: false, origin: 100)
         #expect(stream.line(for: .windows(Self.scene, time: 101))?.contains("windows, top first") == true)
         #expect(stream.line(for: .windows(Self.scene, time: 102)) == nil, "the same windows again: no line")
-        #expect(stream.line(for: .windows(SceneDescription(width: 1920, height: 1080, dpi: 144, windows: []), time: 103))
-            == "   3.000  windows: none", "a change is shown")
+        #expect(
+            stream.line(for: .windows(SceneDescription(width: 1920, height: 1080, dpi: 144, windows: []), time: 103))
+                == "   3.000  windows: none", "a change is shown")
         #expect(stream.line(for: .windows(Self.scene, time: 104))?.contains("windows, top first") == true)
         var json = MonitorStream(isJSON: true, showsMoves: false, origin: 100)
         #expect(json.line(for: .windows(Self.scene, time: 101)) != nil)

@@ -27,7 +27,8 @@ import YAMLReader
     /// The pages under docs/ that the README links to for what a user does not need first
     /// (research, measurements, design), by name.
     static let documentationPages: [String] = {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? []
+        let names =
+            (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)) ?? []
         return names.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
     }()
 
@@ -41,14 +42,16 @@ import YAMLReader
     @Test func theReadmeIsShortAndInANewcomersOrder() {
         let readme = Self.text("README.md")
         let lines = readme.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines.count <= 400, "the README has \(lines.count) lines; move what a user does not need first to docs/")
+        #expect(
+            lines.count <= 400, "the README has \(lines.count) lines; move what a user does not need first to docs/")
         let sections = lines.filter { $0.hasPrefix("## ") }.map { String($0.dropFirst(3)) }
         let order = [
             "Requirements", "Install", "Your first gesture", "The config", "The settings app", "Desktops",
             "Troubleshooting"
         ]
         #expect(sections.filter { order.contains($0) } == order, "the README's sections: \(sections)")
-        #expect(readme.contains("](docs/feedback-pending.png)") && readme.contains("](docs/settings-list-light.png)"),
+        #expect(
+            readme.contains("](docs/feedback-pending.png)") && readme.contains("](docs/settings-list-light.png)"),
             "the README shows the indicator and the settings app")
         for page in Self.documentationPages {
             #expect(readme.contains("](\(page))"), "the README does not link \(page)")

@@ -49,7 +49,8 @@ import GestureEngine
         #expect(Self.page.contains(".SS \(kind.description)\n"), "no section for \(kind.description) under RECOGNIZERS")
         let table = try Fixture.text("docs/gestures.md")
         #expect(
-            table.contains("\n| `\(kind.description)` |"), "docs/gestures.md's table of gestures has no \(kind.description)")
+            table.contains("\n| `\(kind.description)` |"),
+            "docs/gestures.md's table of gestures has no \(kind.description)")
     }
 
     /// The text of the page's `.SH name` section, up to the next one.

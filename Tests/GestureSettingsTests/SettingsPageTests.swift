@@ -17,7 +17,8 @@ import Testing
         let page = try Self.page("Config/config.yaml")
         #expect(
             page.sections.map(\.title) == [
-                "Anywhere on the screen", "From the left edge", "In firefox, firefox-esr, navigator, chromium, chromium-browser, google-chrome"
+                "Anywhere on the screen", "From the left edge",
+                "In firefox, firefox-esr, navigator, chromium, chromium-browser, google-chrome"
             ])
         let first = try #require(page.sections.first?.rows.first)
         #expect(first.title == "next-desktop")

@@ -24,7 +24,8 @@ struct DaemonInstanceLockTests {
         second.waitUntilExit()
         #expect(second.terminationStatus == 3)
         #expect(
-            text.hasPrefix("gesturebridge: already running on \(server.display): pid \(first.process.processIdentifier)"),
+            text.hasPrefix(
+                "gesturebridge: already running on \(server.display): pid \(first.process.processIdentifier)"),
             "the program's name once: \(text)")
         #expect(first.process.isRunning, "the first daemon is untouched")
 

@@ -166,7 +166,8 @@ struct DaemonPerAppTests {
             try Self.swipe(touchscreen, at: 1400, firstID: 50 + UInt32(round) * 10)
             let press = try beta.waitForEvent("KeyPress b") { $0.type == "KeyPress" && $0.keysym == "b" }
             print("focus child: focused already \(focusedAlready): the key \(press.t - start) µs after the swipe began")
-            #expect(press.t - start < prompt, "focused already: \(focusedAlready); \(press.t - start) µs after the swipe")
+            #expect(
+                press.t - start < prompt, "focused already: \(focusedAlready); \(press.t - start) µs after the swipe")
         }
         #expect(!daemon.log.contains("did not take the focus in time"), "\(daemon.log)")
         try alpha.sync()

@@ -295,7 +295,8 @@ final class Daemon {
                 }
             case let .perform(fired, timedOut, time):
                 if let timedOut {
-                    logger.warning("\(fired.gesture): window \(WindowID(rawValue: timedOut)) did not take the focus in time")
+                    logger.warning(
+                        "\(fired.gesture): window \(WindowID(rawValue: timedOut)) did not take the focus in time")
                 }
                 do {
                     let outcome = try performer.perform(fired)

@@ -75,8 +75,12 @@ enum TestServerLoss {
         _ = message.withCString { write(2, $0, strlen($0)) }
         // The test removes the server's directory when it stops it: the log's end goes in the failure.
         let tail = log.flatMap { try? String(contentsOfFile: $0, encoding: .utf8) }
-            .map { $0.split(separator: "\n", omittingEmptySubsequences: false).suffix(quotedLogLines).joined(separator: "\n") }
+            .map {
+                $0.split(separator: "\n", omittingEmptySubsequences: false).suffix(quotedLogLines).joined(
+                    separator: "\n")
+            }
         let quoted: String = tail.map { "the end of its log (\(log ?? "")):\n\($0)" } ?? "its log is gone"
-        Issue.record(Comment(rawValue: "lost the connection to the test X server \(display): it died under the test; \(quoted)"))
+        Issue.record(
+            Comment(rawValue: "lost the connection to the test X server \(display): it died under the test; \(quoted)"))
     }
 }
