@@ -33,6 +33,8 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
     case restedBeforeDrawing(rested: Double)
     /// A stroke's fingers stopped, once moving, longer than a drawing does, in seconds.
     case stoppedWhileDrawing(stopped: Double)
+    /// Two fingers travelled together (a scroll, a drag) while their spread stayed within the pinch's hysteresis.
+    case movedTogether(travelled: Double, spreadChange: Double, hysteresis: Double)
     /// The system cancelled its touches.
     case touchesCancelled
     /// A custom recognizer's own words.
@@ -77,6 +79,9 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
             return "stopped \(Self.number(stopped, decimals: 2)) s on the way: a drag, not a drawing"
         case .touchesCancelled:
             return "its touches were cancelled"
+        case let .movedTogether(travelled, spreadChange, hysteresis):
+            return "the fingers travelled \(Self.number(travelled)) pt together while their spread changed "
+                + "\(Self.number(spreadChange)) pt, less than the \(Self.number(hysteresis)) pt \(noun) needs"
         case .other(let text):
             return text
         }

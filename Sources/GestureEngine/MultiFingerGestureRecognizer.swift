@@ -54,6 +54,10 @@ open class MultiFingerGestureRecognizer: GestureRecognizer {
     /// asks that scaling be the larger part of the motion.
     open var mayBegin: Bool { hasPassedHysteresis }
 
+    /// Why the fingers' motion so far can no longer be this gesture, asked at each move that did
+    /// not begin it; nil by default. A 2-finger pinch fails when its fingers scroll together.
+    open var failureBeforeBeginning: FailureReason? { nil }
+
     /// The spread or turn is back within the hysteresis: the fingers were taken back.
     open override var isPastThreshold: Bool { hasPassedHysteresis }
 
@@ -96,7 +100,11 @@ open class MultiFingerGestureRecognizer: GestureRecognizer {
         switch state {
         case .possible:
             guard hasStarted, sample(at: event.timestamp) else { return }
-            if mayBegin { state = .began }
+            if mayBegin {
+                state = .began
+            } else if let reason = failureBeforeBeginning {
+                fail(reason)
+            }
         case .began, .changed:
             // With fewer fingers than required the value holds and nothing is sent.
             if sample(at: event.timestamp) { state = .changed }

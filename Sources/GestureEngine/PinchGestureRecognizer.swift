@@ -66,6 +66,20 @@ open class PinchGestureRecognizer: MultiFingerGestureRecognizer {
         return isScalingDominant || abs(lastSpread - initialSpread) >= max(hysteresis, sweepingHysteresis)
     }
 
+    /// Two fingers that travel `Thresholds.pinchParallelTravel` together while their spread
+    /// stays within `hysteresis` (and neither holds still, a thumb anchoring a pinch) scroll or
+    /// drag: the pinch fails, so that the application gets them at once instead of at the lift.
+    /// Only for 2 fingers: real 3- and 5-finger pinches sweep while they close.
+    open override var failureBeforeBeginning: FailureReason? {
+        guard numberOfTouchesRequired == 2, let initialSpread, startPoints.count == touches.count else { return nil }
+        let travelled = TouchGeometry.centroid(of: touches).distance(to: startCentroid)
+        let spreadChange = abs(lastSpread - initialSpread)
+        guard travelled >= Thresholds.pinchParallelTravel, spreadChange < hysteresis, !hasAnchoredFinger else {
+            return nil
+        }
+        return .movedTogether(travelled: travelled, spreadChange: spreadChange, hysteresis: hysteresis)
+    }
+
     /// Whether scaling is the larger part of the fingers' motion since measuring started: their
     /// mean radial movement (half the spread's change) against the centre's translation and
     /// against their mean movement around the centre (each finger's offset turned, as arc length).

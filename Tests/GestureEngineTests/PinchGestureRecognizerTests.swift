@@ -151,6 +151,44 @@ func pinchFigures(_ measurement: GestureMeasurement) -> (scale: Double, velocity
             began.map { (8...9).contains($0) } == true, "began after the index moved \(String(describing: began)) pt")
     }
 
+    /// Two fingers scrolling or dragging together, side by side or one behind the other, their
+    /// spread wobbling half a point: the pinch fails once they have travelled 24 pt, saying so,
+    /// and the application gets both touches then, long before the lift.
+    @Test(arguments: [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)] as [(Double, Double)])
+    func twoFingersTravellingTogetherFailAPinchAndReachTheApplicationBeforeTheLift(dx: Double, dy: Double) {
+        setUp(fingers: 2)
+        s.frame([(1, .began, 500, 500), (2, .began, 580, 500)])
+        for step in 1...40 {
+            let wobble = step.isMultiple(of: 2) ? 0.5 : 0
+            let (x, y) = (Double(step) * 2 * dx, Double(step) * 2 * dy)
+            s.wait(0.01).frame([(1, .moved, 500 + x, 500 + y), (2, .moved, 580 + x + wobble, 500 + y)])
+        }
+        s.wait(0.01).frame([(1, .ended, 500 + 80 * dx, 500 + 80 * dy), (2, .ended, 580 + 80 * dx, 500 + 80 * dy)])
+        #expect(!s.actions.contains("pinch began"))
+        let causes = s.causes(of: pinch).map { "\($0)" }
+        #expect(
+            causes.contains {
+                $0.contains("pt together while their spread changed") && $0.contains("less than the 8 pt")
+            },
+            "\(causes)")
+        // 12 or 13 frames of 2 pt (24 pt): handed over by 0.13 s; the lift is at 0.41 s.
+        for id: UInt32 in [1, 2] {
+            let handedOver = s.deliveries.first { $0.0 == TouchID(id) }
+            #expect(handedOver?.1 == .rejected && handedOver.map { $0.2 < 0.135 } == true, "\(s.deliveries)")
+        }
+    }
+
+    /// Only two fingers: a 3-finger pinch made while the hand sweeps (as the 3M recording's) still begins.
+    @Test func threeFingersSweepingWhileTheyCloseStillPinch() {
+        setUp(fingers: 3)
+        var ring = FingerRing(count: 3)
+        s.land(ring, together: true)
+        // Its centre travels 10 pt a frame while the spread closes 1 pt (the 3M 5-finger pinch-in's
+        // centre moved 14 times as far as its fingers closed): 30 pt of travel by 3 pt of spread.
+        for _ in 1...30 { s.morph(&ring, radius: ring.radius - 0.5, slide: 10, steps: 1) }
+        #expect(s.actions.contains("pinch began"), "\(s.causes(of: pinch))")
+    }
+
     @Test(arguments: [2, 3, 4, 5], [0.5, 2.0])
     func scaleIsSpreadOverInitialSpread(fingers: Int, target: Double) throws {
         setUp(fingers: fingers)
