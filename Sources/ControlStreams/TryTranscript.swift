@@ -102,15 +102,15 @@ package struct TryTranscript {
             header = scene.serialized(decimals: 3)
             return []
         }
-        if let touch = value["touch"].flatMap(Self.number), let phase = value["phase"].flatMap(Self.string) {
-            return touchLines(line, id: Int(touch), phase: phase, value: value, time: time)
+        if let touch = value["touch"].flatMap(Self.whole), let phase = value["phase"].flatMap(Self.string) {
+            return touchLines(line, id: touch, phase: phase, value: value, time: time)
         }
         if let pad = value["pad"].flatMap(Self.string), let phase = value["phase"].flatMap(Self.string) {
             record(line)
             switch phase {
             case "begin":
                 padActive = true
-                let fingers = value["fingers"].flatMap(Self.number).map { Int($0) } ?? 0
+                let fingers = value["fingers"].flatMap(Self.whole) ?? 0
                 return [time + "touchpad \(pad) begins, \(fingers) fingers"]
             case "end", "cancel":
                 padActive = false
@@ -123,16 +123,16 @@ package struct TryTranscript {
         if let gestureName = value["gesture"].flatMap(Self.string) {
             return gestureLines(gestureName, value: value, time: time)
         }
-        if let touch = value["touch"].flatMap(Self.number), value["delivery"].flatMap(Self.string) == "rejected" {
-            return [time + "  touch \(Int(touch)) handed to the application: no gesture wanted it"]
+        if let touch = value["touch"].flatMap(Self.whole), value["delivery"].flatMap(Self.string) == "rejected" {
+            return [time + "  touch \(touch) handed to the application: no gesture wanted it"]
         }
         if value["grab"].flatMap(Self.string) == "keyboard", let what = value["what"].flatMap(Self.string) {
             return [time + what]
         }
-        if let touch = value["touch"].flatMap(Self.number), value["elsewhere"] != nil {
+        if let touch = value["touch"].flatMap(Self.whole), value["elsewhere"] != nil {
             let x = value["x"].flatMap(Self.number) ?? 0, y = value["y"].flatMap(Self.number) ?? 0
             return [
-                time + "touch \(Int(touch)) at \(x.shortDescription), \(y.shortDescription) went to another client "
+                time + "touch \(touch) at \(x.shortDescription), \(y.shortDescription) went to another client "
                     + "that holds the pointer (a menu, a drag or a screen locker): no gesture sees it"
             ]
         }
@@ -207,6 +207,13 @@ package struct TryTranscript {
     static func number(_ value: JSONValue) -> Double? {
         if case .number(let number) = value { return number }
         return nil
+    }
+
+    /// A count or an id from a line: a whole number within a million either side, as the replay
+    /// contract bounds every number; nil for anything else (1e300 would trap in `Int(_:)`).
+    static func whole(_ value: JSONValue) -> Int? {
+        guard let number = number(value), number.magnitude <= 1_000_000 else { return nil }
+        return Int(exactly: number)
     }
 
     static func string(_ value: JSONValue) -> String? {

@@ -95,6 +95,20 @@ import Testing
         #expect(printed[start - 1].hasPrefix("  # a "), "the comment above it: \(printed[start - 1])")
     }
 
+    /// A stream's ids and counts are bounded like the replay contract's numbers: a line with
+    /// `"touch": 1e300` (libFuzzer's find) is not a touch, and never traps converting it.
+    @Test func hugeIdsAndCountsAreNoTouchesAndNoTrap() {
+        let printed = Self.transcript(
+            [
+                #"{"t": 0.1, "touch": 1e300, "phase": "down", "x": 500, "y": 500}"#,
+                #"{"t": 0.1, "touch": -1e300, "delivery": "rejected"}"#,
+                #"{"t": 0.1, "touch": 2.5, "elsewhere": true, "x": 1, "y": 1}"#,
+                #"{"t": 0.2, "pad": "swipe", "phase": "begin", "fingers": 1e300}"#
+            ], binds: false)
+        #expect(!printed.contains { $0.contains("touch ") }, "\(printed)")
+        #expect(printed.contains { $0.hasSuffix("touchpad swipe begins, 0 fingers") }, "\(printed)")
+    }
+
     @Test func failuresAndActionsAreReadable() {
         let printed = Self.transcript(
             [
