@@ -199,8 +199,7 @@ extension WindowTracker {
     /// Whether the keyboard focus `focus` is on `client` or inside it (a toolkit's focus window):
     /// keys typed now reach that client.
     public func focus(_ focus: WindowID, isOn client: UInt64) -> Bool {
-        focus.rawValue == client
-            || self.client(containing: Window(focus.rawValue), among: [Window(client)]) != nil
+        self.client(containing: Window(focus.rawValue), among: [Window(client)]) != nil
     }
 
     /// The top-level ancestor of a window (the frame under a reparenting window manager), itself if top-level.
