@@ -17,6 +17,8 @@ public struct AppConfiguration: Hashable, Sendable {
     public var bindings: [Binding]
     /// Named areas of the window with bindings of their own, bottom-most first.
     public var regions: [RegionConfiguration]
+    /// Where the key is written: what `check` points at when its names match no application.
+    public var location: SourceLocation
 
     /// Creates an application entry; `names` are lowercased here.
     public init(
@@ -24,9 +26,11 @@ public struct AppConfiguration: Hashable, Sendable {
         names: [String],
         inheritsScreenBindings: Bool = true,
         bindings: [Binding] = [],
-        regions: [RegionConfiguration] = []
+        regions: [RegionConfiguration] = [],
+        location: SourceLocation = SourceLocation(file: "", line: 0, column: 0)
     ) {
         self.key = key
+        self.location = location
         self.names = names.map { $0.lowercased() }
         self.inheritsScreenBindings = inheritsScreenBindings
         self.bindings = bindings

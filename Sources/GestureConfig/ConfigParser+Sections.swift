@@ -137,7 +137,8 @@ extension ConfigParser {
                     names: names,
                     inheritsScreenBindings: fields[.inherit].flatMap(boolean) ?? true,
                     bindings: bindings(fields[.gestures], scope: .app(appKey)),
-                    regions: fields[.regions].map { regions($0, app: appKey) } ?? []
+                    regions: fields[.regions].map { regions($0, app: appKey) } ?? [],
+                    location: location(of: keyNode)
                 ))
         }
         return apps

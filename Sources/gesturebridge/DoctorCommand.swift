@@ -12,7 +12,8 @@ struct DoctorCommand: Subcommand {
         warning and problem: DISPLAY and the X server; the XInput version (2.2 for touch, 2.4 \
         for touchpad gestures); the touch devices; whether the root touch grab is free or held \
         (by gesturebridge, or by another program); the config (found, valid, warnings, not \
-        writable by others); whether the systemd user service (or, without a systemd user \
+        writable by others); which open windows each apps: entry gets, and its names that \
+        match no window and no installed application; whether the systemd user service (or, without a systemd user \
         manager, the XDG autostart entry) is installed and active; and other gesture daemons \
         running (touchegg, libinput-gestures, fusuma). No daemon running on the display is a \
         problem. Exits 0 when there is no problem, 4 in a Wayland session (GestureBridge is \

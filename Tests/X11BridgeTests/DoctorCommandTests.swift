@@ -238,4 +238,54 @@ struct DoctorCommandTests {
         #expect(checks.allSatisfy { $0["status"] as? String == "ok" }, "\(result.output)")
         #expect(result.status == 0)
     }
+
+    /// Which open windows each `apps:` entry gets, by class or instance in any case, and the
+    /// names that match neither a window nor an installed application; `check` warns of the
+    /// same, with the entry's line.
+    @Test func appsEntriesNameTheirOpenWindowsAndTheNamesThatMatchNothing() throws {
+        let server = try server
+        let config = """
+            apps:
+              "ALPHA, alpah":
+                gestures:
+                  - swipe: { fingers: 3, direction: up }
+                    do: { keys: ctrl+t }
+              "gamme":
+                gestures:
+                  - swipe: { fingers: 3, direction: up }
+                    do: { keys: ctrl+w }
+
+            """
+        let home = try Home(config: config)
+        let applications = home.directory.appendingPathComponent("data/applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        try "[Desktop Entry]\nType=Application\nExec=gamma %U\n"
+            .write(
+                to: applications.appendingPathComponent("org.example.Gamma.desktop"), atomically: true, encoding: .utf8)
+        var environment = home.environment(display: server.display)
+        environment["XDG_DATA_HOME"] = home.directory.appendingPathComponent("data").path
+        environment["XDG_DATA_DIRS"] = home.directory.appendingPathComponent("none").path
+        let alpha = try TestClient.launch(
+            display: server.display, instance: "alpha", className: "Alpha", frame: (0, 0, 640, 480), flags: [])
+        defer { alpha.kill() }
+
+        let doctor = try ToolRun.run(["doctor"], environment: environment)
+        let lines = doctor.output.split(separator: "\n").map(String.init)
+        #expect(
+            lines.contains {
+                $0.hasPrefix("ok       apps: 'ALPHA, alpah': 1 open window: Alpha/alpha ")
+                    && $0.hasSuffix("; matching nothing: alpah")
+            }, "\(doctor.output)")
+        #expect(
+            lines.contains("warning  apps: 'gamme': no open window; matching nothing: gamme (did you mean 'gamma'?)"),
+            "\(doctor.output)")
+
+        let check = try ToolRun.run(["check"], environment: environment)
+        #expect(check.status == 0, "\(check.errors)")
+        #expect(
+            check.errors.split(separator: "\n").map(String.init) == [
+                "\(home.configPath):6:3: warning: no open window or installed application is called 'gamme', so these "
+                    + "bindings apply to no window yet (did you mean 'gamma' for 'gamme'?)"
+            ], "\(check.errors)")
+    }
 }

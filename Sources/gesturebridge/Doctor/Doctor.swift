@@ -27,7 +27,9 @@ struct Doctor {
             checks.append(touchGrab(connection, holder: holder))
             checks.append(daemon(connection, holder: holder, userManager: hasUserManager()))
         }
-        checks += config()
+        let (configChecks, configuration) = loadConfig()
+        checks += configChecks
+        if let configuration { checks += apps(configuration, connection: connection) }
         checks.append(service())
         checks.append(conflicts())
         return checks
@@ -178,23 +180,31 @@ struct Doctor {
     }
 
     /// The config: found, valid, its warnings, and not writable by others.
-    func config() -> [DoctorCheck] {
+    func config() -> [DoctorCheck] { loadConfig().checks }
+
+    /// The config's checks, and the configuration when it loads.
+    func loadConfig() -> (checks: [DoctorCheck], configuration: Configuration?) {
         guard let path = configPath ?? ConfigLocator(environment: environment).locate() else {
             let locator = ConfigLocator(environment: environment)
-            return [
-                .problem(
-                    "config", "no config file (looked for \(locator.candidates.joined(separator: ", ")))",
-                    fix: "copy the default config to \(locator.userConfigPath), or run the install (make install)")
-            ]
+            return (
+                [
+                    .problem(
+                        "config", "no config file (looked for \(locator.candidates.joined(separator: ", ")))",
+                        fix: "copy the default config to \(locator.userConfigPath), or run the install (make install)")
+                ], nil
+            )
         }
         let configuration: Configuration
         do {
             configuration = try ConfigLoader.load(path: path)
         } catch {
             let first = error.errors.first.map { "\($0)" } ?? "\(error)"
-            return [
-                .problem("config", first, fix: "fix it and run 'gesturebridge check --config \(path)' until it says OK")
-            ]
+            return (
+                [
+                    .problem(
+                        "config", first, fix: "fix it and run 'gesturebridge check --config \(path)' until it says OK")
+                ], nil
+            )
         }
         var checks = [DoctorCheck.ok("config", "\(path): \(Wording.count(configuration.allBindings.count, "binding"))")]
         // The file's own mode is checked below, with its fix; the loader warns of it too. Its
@@ -212,6 +222,38 @@ struct Doctor {
                     "config", "\(path) is writable by group or others, and its commands run as you",
                     fix: "chmod go-w '\(path)'"))
         }
-        return checks
+        return (checks, configuration)
+    }
+
+    /// Which open windows each `apps:` entry gets, and its names that match no window and no
+    /// installed application: one line per entry, a warning when none of its names matches.
+    func apps(_ configuration: Configuration, connection: X11Connection?) -> [DoctorCheck] {
+        let report = AppNames.report(for: configuration, connection: connection, environment: environment)
+        return report.entries.map { entry in
+            let windows =
+                entry.windows.isEmpty
+                ? (connection == nil ? "windows not read (no display)" : "no open window")
+                : "\(Wording.count(entry.windows.count, "open window")): "
+                    + entry.windows.prefix(3).map(AppNames.describe).joined(separator: ", ")
+                    + (entry.windows.count > 3 ? ", …" : "")
+            let installed = entry.names.compactMap { name, match -> String? in
+                guard case .installed(let path) = match else { return nil }
+                return "\(name) (\(path.split(separator: "/").last.map(String.init) ?? path))"
+            }
+            let unknown = entry.names.compactMap { name, match -> String? in
+                guard case .nothing(let suggestion) = match else { return nil }
+                return suggestion.map { "\(name) (did you mean '\($0)'?)" } ?? name
+            }
+            var parts = [windows]
+            if !installed.isEmpty { parts.append("installed: " + installed.joined(separator: ", ")) }
+            if !unknown.isEmpty { parts.append("matching nothing: " + unknown.joined(separator: ", ")) }
+            let message = "'\(entry.app.key)': " + parts.joined(separator: "; ")
+            guard entry.matchesNothing else { return .ok("apps", message) }
+            return .warning(
+                "apps", message,
+                fix:
+                    "names are WM_CLASS classes or instances, any case: 'gesturebridge pick' prints a window's; "
+                    + "fine if the application is not installed yet")
+        }
     }
 }
