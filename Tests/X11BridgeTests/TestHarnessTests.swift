@@ -4,6 +4,14 @@ import Testing
 /// The harness itself: what the inputtest sockets inject reaches a real client as real X events.
 @Suite("The test harness drives a real Xorg", .serialized, .xServer())
 struct TestHarnessTests {
+    /// The test process keeps one XInput 2 display open from its first server on, so that
+    /// libXi's and libXext's process-wide display lists never empty while another thread
+    /// opens a display (`GenericEventAnchor`: that race crashed a whole run in libXext).
+    @Test func theProcessHoldsAnXInputDisplayOpenOnceAServerRuns() throws {
+        _ = try XServer.shared()
+        #expect(GenericEventAnchor.isHeld)
+    }
+
     @Test(arguments: [(500.0, 400.0), (100.0, 200.0), (899.0, 799.0), (250.5, 333.25)])
     func aTouchReachesTheClientWindowAsXITouchEventsAtItsCoordinates(x: Double, y: Double) throws {
         let server = try XServer.shared()

@@ -84,3 +84,31 @@ enum TestServerLoss {
             Comment(rawValue: "lost the connection to the test X server \(display): it died under the test; \(quoted)"))
     }
 }
+
+/// One display the test process opens to its first test server and never closes, so that
+/// libXext's Generic Event bookkeeping outlives every test's own displays.
+///
+/// libXext keeps the displays that use the Generic Event extension (every XInput 2 display)
+/// in a process-wide list, and frees the list, without a lock, when the last such display
+/// closes (`_xgeDpyClose`: `XextDestroyExtension(xge_info); xge_info = NULL`). A test thread
+/// that is opening its display at that moment passes the NULL list to `XextAddDisplay`: the
+/// SIGSEGV in `libXext.so.6` that ended a whole `make test` on 2026-11-28 (crashed at
+/// `XextAddDisplay+0x1aa`, reading through a NULL `XExtensionInfo`). The suites open and
+/// close displays on many threads at once, so the count touches zero now and then; with this
+/// display open it never does. Nothing reads it, so its server's end goes unnoticed.
+enum GenericEventAnchor {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var anchor: X11Connection?
+
+    /// Opens the anchor on `display` unless one is open already.
+    static func hold(_ display: String) {
+        lock.withLock {
+            guard anchor == nil else { return }
+            // X11Connection asks for XInput 2, which registers the display with libXext's XGE list.
+            anchor = try? X11Connection.toTestServer(display)
+        }
+    }
+
+    /// Whether the anchor is open (for its test).
+    static var isHeld: Bool { lock.withLock { anchor != nil } }
+}

@@ -95,6 +95,7 @@ final class XServer: @unchecked Sendable {
             directory: directory, display: ":" + number.trimmingCharacters(in: .whitespacesAndNewlines),
             process: process, devices: devices)
         TestServerLoss.watch(server.display, log: server.logPath)
+        GenericEventAnchor.hold(server.display)
         return server
     }
 
