@@ -309,6 +309,7 @@ public final class GestureEngine {
             if !recognizer.touches.isEmpty {
                 recognizer.lastCentroid = TouchGeometry.centroid(of: recognizer.touches)
             }
+            failIfSetOffAlone(recognizer)
             flushActions()
         }
         for recognizer in activeRecognizers where recognizer.touches.contains(where: { $0.phase.isFinished }) {
@@ -317,6 +318,23 @@ public final class GestureEngine {
         if frameTouches.contains(where: { $0.phase.isFinished }) {
             liveTouches.removeAll { $0.phase.isFinished }
         }
+    }
+
+    /// Fails a multi-finger recognizer still waiting for its fingers whose one finger has
+    /// travelled further than `loneFingerTravel`: a drag, not the start of a gesture of several
+    /// fingers, and the application's as soon as nothing else wants it.
+    func failIfSetOffAlone(_ recognizer: GestureRecognizer) {
+        guard recognizer.storedState == .possible, recognizer.pendingState == nil,
+            recognizer.fingerWindowDeadline != nil, recognizer.peakTouchCount == 1,
+            recognizer.touches.count == 1, let lone = recognizer.touches.first, lone.frameStamp == frameStamp,
+            !lone.phase.isFinished
+        else { return }
+        let travelled = lone.location.distance(to: lone.initialLocation)
+        guard travelled > recognizer.loneFingerTravel else { return }
+        recognizer.fingerWindowDeadline = nil
+        transition(
+            recognizer, to: .failed,
+            because: .failure(.setOffAlone(travelled: travelled, allowed: recognizer.loneFingerTravel)))
     }
 
     /// Whether the recognizer takes events and tracks a touch that changed in this frame.

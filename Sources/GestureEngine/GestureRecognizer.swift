@@ -61,6 +61,10 @@ open class GestureRecognizer {
     /// gesture may take to land, in seconds (the `finger-window` setting).
     public var fingerWindow: Double = Thresholds.fingerWindow
 
+    /// How far, in points, the first finger of a multi-finger gesture may travel before another
+    /// lands (the `lone-finger-travel` setting); beyond it the gesture fails at once.
+    public var loneFingerTravel: Double = Thresholds.loneFingerTravel
+
     /// The earliest time at which `timerFired(at:)` should be called; nil for none.
     ///
     /// Subclasses set it from a touch callback or from `timerFired`; the engine arms

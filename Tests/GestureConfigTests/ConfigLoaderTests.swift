@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import GestureConfig
+import GestureEngine
 
 /// Loading from disk: unreadable files, and warnings about who may write the file.
 @Suite struct ConfigLoaderTests {
@@ -268,5 +269,13 @@ import Testing
                     "4:16 unknownKey", "6:1 syntax", "9:28 outOfRange"
                 ])
         }
+    }
+
+    /// `lone-finger-travel` reaches every recognizer the config builds; the default is the engine's.
+    @Test func loneFingerTravelIsASettingInPoints() throws {
+        let set = try ConfigLoader.load(yaml: "settings:\n  lone-finger-travel: 80pt\n")
+        #expect(set.settings.loneFingerTravel == 80)
+        let unset = try ConfigLoader.load(yaml: "settings: {}\n")
+        #expect(unset.settings.loneFingerTravel == Thresholds.loneFingerTravel)
     }
 }

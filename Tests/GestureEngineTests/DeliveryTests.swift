@@ -32,6 +32,41 @@ struct DeliveryTests {
         #expect(s.transitions(of: "three").first == "possible→failed")
     }
 
+    /// A lone finger that travels further than `loneFingerTravel` (16 pt) is a drag: the
+    /// gesture that wanted three fingers lets it go there and then, not when the window closes.
+    @Test func aLoneFingerThatSetsOffIsReleasedAtOnceNotWhenTheWindowCloses() {
+        let s = TouchScript()
+        s.screen.addGestureRecognizer(DragProbe("three", fingers: 3))
+        s.down(1, 0, 0).wait(0.03).move(1, 10, 0).wait(0.01).move(1, 16, 0)
+        #expect(s.deliveries.isEmpty, "16 pt is within the allowance")
+        s.wait(0.01).move(1, 22, 0)
+        #expect(s.deliveries.map(\.1) == [.rejected])
+        #expect(abs((s.deliveries.first?.2 ?? 0) - 0.05) < 1e-9)
+        #expect(s.transitions(of: "three").first == "possible→failed")
+    }
+
+    /// Fingers of one hand land before the first has gone far: the gesture keeps them, and the
+    /// allowance counts only while the first finger is alone.
+    @Test func aSecondFingerLandingBeforeTheAllowanceKeepsTheGesture() {
+        let s = TouchScript()
+        s.screen.addGestureRecognizer(DragProbe("two", fingers: 2))
+        s.down(1, 0, 0).wait(0.02).move(1, 14, 0).wait(0.01).down(2, 60, 0)
+        s.wait(0.01).frame([(1, .moved, 40, 0), (2, .moved, 86, 0)])
+        #expect(!s.deliveries.contains { $0.1 == .rejected }, "\(s.deliveries)")
+        #expect(s.transitions(of: "two").first != "possible→failed")
+    }
+
+    @Test func theAllowanceIsTheRecognizers() {
+        let s = TouchScript()
+        let three = DragProbe("three", fingers: 3)
+        three.loneFingerTravel = 80
+        s.screen.addGestureRecognizer(three)
+        s.down(1, 0, 0).wait(0.05).move(1, 60, 0)
+        #expect(s.deliveries.isEmpty)
+        s.wait(0.05).move(1, 90, 0)
+        #expect(s.deliveries.map(\.1) == [.rejected])
+    }
+
     @Test(arguments: [0.0, 0.05, 0.14])
     func fingersLandingWithinTheWindowKeepTheGestureAlive(lateness: Double) {
         let s = TouchScript()

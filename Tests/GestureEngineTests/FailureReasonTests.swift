@@ -35,6 +35,13 @@ struct FailureReasonTests {
             script: { $0.down(1, 500, 500).up(1, 500, 500).wait(0.5) },
             expected: "the next tap did not come within 0.35 s"),
         Case(
+            label: "a two-finger pinch whose first finger set off alone",
+            make: { PinchGestureRecognizer() },
+            script: { $0.down(1, 500, 500).move(1, 520, 500) },
+            expected:
+                "the first finger travelled 20 pt alone, more than the 16 pt a pinch lets it before the other fingers land"
+        ),
+        Case(
             label: "a three-finger swipe with two",
             make: {
                 let swipe = SwipeGestureRecognizer()
