@@ -38,7 +38,7 @@ struct ConfigKey: Hashable, Sendable {
     static let ignore = ConfigKey("ignore")
     static let inherit = ConfigKey("inherit")
     static let interval = ConfigKey("interval")
-    static let loneFingerTravel = ConfigKey("lone-finger-travel")
+    static let landingTravel = ConfigKey("landing-travel")
     static let logLevel = ConfigKey("log-level")
     static let maxAngle = ConfigKey("max-angle")
     static let maxDistance = ConfigKey("max-distance")

@@ -7,7 +7,7 @@ extension ConfigParser {
     static let topLevelKeys = ["settings", "gestures", "edges", "apps", "devices"]
     static let deviceKeys = ["name", "ignore", "output"]
     /// The keys of `settings`.
-    static let settingsKeys = ["finger-window", "lone-finger-travel", "dpi", "log-level", "command-output", "feedback"]
+    static let settingsKeys = ["finger-window", "landing-travel", "dpi", "log-level", "command-output", "feedback"]
     /// The keys of one edge.
     static let edgeKeys = ["width", "gestures"]
     /// The keys of one application entry.
@@ -17,7 +17,7 @@ extension ConfigParser {
     /// The longest finger window that makes sense, in seconds.
     static let longestFingerWindow = 1.0
     /// The furthest a lone first finger may be let travel, in points: a screen's width.
-    static let longestLoneFingerTravel = 2000.0
+    static let longestLandingTravel = 2000.0
     /// The widest edge strip, in points.
     static let widestEdge = 200.0
 
@@ -40,7 +40,7 @@ extension ConfigParser {
         return configuration
     }
 
-    /// `settings: { finger-window, lone-finger-travel, dpi, log-level, command-output, feedback }`.
+    /// `settings: { finger-window, landing-travel, dpi, log-level, command-output, feedback }`.
     private func settings(_ field: Field) -> Settings {
         var settings = Settings()
         guard let fields = fields(of: field.value, in: "settings", allowed: Self.settingsKeys) else {
@@ -53,12 +53,12 @@ extension ConfigParser {
         }) {
             settings.fingerWindow = window
         }
-        if let travel = fields[.loneFingerTravel].flatMap({
+        if let travel = fields[.landingTravel].flatMap({
             quantity(
-                $0, Quantity.points, where: { $0 > 0 && $0 <= Self.longestLoneFingerTravel },
-                rule: "more than 0 and at most \(Int(Self.longestLoneFingerTravel)) pt")
+                $0, Quantity.points, where: { $0 > 0 && $0 <= Self.longestLandingTravel },
+                rule: "more than 0 and at most \(Int(Self.longestLandingTravel)) pt")
         }) {
-            settings.loneFingerTravel = travel
+            settings.landingTravel = travel
         }
         settings.dpi = fields[.dpi].flatMap { field in
             quantity(

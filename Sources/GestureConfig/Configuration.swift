@@ -109,9 +109,9 @@ public struct Configuration: Hashable, Sendable {
 public struct Settings: Hashable, Sendable {
     /// How long the fingers of a multi-finger gesture may take to land, in seconds (`finger-window`).
     public var fingerWindow: Double
-    /// How far a first finger may travel alone, in points, while multi-finger gestures wait for
-    /// the others (`lone-finger-travel`); beyond it they let the finger go to the application.
-    public var loneFingerTravel = Thresholds.loneFingerTravel
+    /// How far the fingers down may each travel, in points, while multi-finger gestures wait for
+    /// the rest of the hand (`landing-travel`); beyond it they let the fingers go to the application.
+    public var landingTravel = Thresholds.landingTravel
     /// The screen's dots per inch, overriding what the X server reports (`dpi`); nil to ask X.
     ///
     /// Points are 1/96 inch: one point is `dpi / 96` pixels.

@@ -35,8 +35,9 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
     case stoppedWhileDrawing(stopped: Double)
     /// Two fingers travelled together (a scroll, a drag) while their spread stayed within the pinch's hysteresis.
     case movedTogether(travelled: Double, spreadChange: Double, hysteresis: Double)
-    /// The first finger travelled further alone than a multi-finger gesture lets it, in points.
-    case setOffAlone(travelled: Double, allowed: Double)
+    /// The fingers down travelled further, each, than a multi-finger gesture lets them before
+    /// the rest of the hand lands, in points.
+    case setOffEarly(fingers: Int, travelled: Double, allowed: Double)
     /// The system cancelled its touches.
     case touchesCancelled
     /// A custom recognizer's own words.
@@ -79,9 +80,10 @@ public enum FailureReason: Sendable, Equatable, CustomStringConvertible {
             return "rested \(Self.number(rested, decimals: 2)) s before moving: a press, not a drawing"
         case .stoppedWhileDrawing(let stopped):
             return "stopped \(Self.number(stopped, decimals: 2)) s on the way: a drag, not a drawing"
-        case let .setOffAlone(travelled, allowed):
-            return "the first finger travelled \(Self.number(travelled)) pt alone, more than the "
-                + "\(Self.number(allowed)) pt \(noun) lets it before the other fingers land"
+        case let .setOffEarly(fingers, travelled, allowed):
+            let who = fingers == 1 ? "the first finger travelled" : "the first \(fingers) fingers each travelled"
+            return "\(who) \(Self.number(travelled)) pt before the others landed, more than the "
+                + "\(Self.number(allowed)) pt \(noun) allows"
         case .touchesCancelled:
             return "its touches were cancelled"
         case let .movedTogether(travelled, spreadChange, hysteresis):

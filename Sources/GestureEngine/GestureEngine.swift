@@ -309,7 +309,7 @@ public final class GestureEngine {
             if !recognizer.touches.isEmpty {
                 recognizer.lastCentroid = TouchGeometry.centroid(of: recognizer.touches)
             }
-            failIfSetOffAlone(recognizer)
+            failIfSetOffEarly(recognizer)
             flushActions()
         }
         for recognizer in activeRecognizers where recognizer.touches.contains(where: { $0.phase.isFinished }) {
@@ -320,21 +320,28 @@ public final class GestureEngine {
         }
     }
 
-    /// Fails a multi-finger recognizer still waiting for its fingers whose one finger has
-    /// travelled further than `loneFingerTravel`: a drag, not the start of a gesture of several
-    /// fingers, and the application's as soon as nothing else wants it.
-    func failIfSetOffAlone(_ recognizer: GestureRecognizer) {
+    /// Fails a multi-finger recognizer still waiting for the rest of its fingers once every
+    /// finger it has has travelled further than `landingTravel` since it landed: fingers of one
+    /// hand land before the first ones go far, so these are a drag or a scroll, and the
+    /// application's as soon as nothing else wants them, not when the finger window closes.
+    func failIfSetOffEarly(_ recognizer: GestureRecognizer) {
         guard recognizer.storedState == .possible, recognizer.pendingState == nil,
-            recognizer.fingerWindowDeadline != nil, recognizer.peakTouchCount == 1,
-            recognizer.touches.count == 1, let lone = recognizer.touches.first, lone.frameStamp == frameStamp,
-            !lone.phase.isFinished
+            recognizer.fingerWindowDeadline != nil, !recognizer.touches.isEmpty,
+            recognizer.touches.count < recognizer.requiredNumberOfTouches,
+            recognizer.touches.contains(where: { $0.frameStamp == frameStamp })
         else { return }
-        let travelled = lone.location.distance(to: lone.initialLocation)
-        guard travelled > recognizer.loneFingerTravel else { return }
+        var least = Double.infinity
+        for touch in recognizer.touches {
+            if touch.phase.isFinished { return }
+            least = min(least, touch.location.distance(to: touch.initialLocation))
+        }
+        guard least > recognizer.landingTravel else { return }
         recognizer.fingerWindowDeadline = nil
         transition(
             recognizer, to: .failed,
-            because: .failure(.setOffAlone(travelled: travelled, allowed: recognizer.loneFingerTravel)))
+            because: .failure(
+                .setOffEarly(
+                    fingers: recognizer.touches.count, travelled: least, allowed: recognizer.landingTravel)))
     }
 
     /// Whether the recognizer takes events and tracks a touch that changed in this frame.

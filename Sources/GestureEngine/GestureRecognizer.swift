@@ -61,9 +61,10 @@ open class GestureRecognizer {
     /// gesture may take to land, in seconds (the `finger-window` setting).
     public var fingerWindow: Double = Thresholds.fingerWindow
 
-    /// How far, in points, the first finger of a multi-finger gesture may travel before another
-    /// lands (the `lone-finger-travel` setting); beyond it the gesture fails at once.
-    public var loneFingerTravel: Double = Thresholds.loneFingerTravel
+    /// How far, in points, each finger of a multi-finger gesture that is still waiting for the
+    /// rest of its fingers may travel (the `landing-travel` setting); once every finger down has
+    /// gone further, the gesture fails at once.
+    public var landingTravel: Double = Thresholds.landingTravel
 
     /// The earliest time at which `timerFired(at:)` should be called; nil for none.
     ///

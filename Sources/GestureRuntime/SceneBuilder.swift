@@ -39,7 +39,7 @@ public enum SceneBuilder {
                 let recognizer = RecognizerFactory.make(
                     binding, fingerWindow: fingerWindow, strokeClassifier: strokeClassifier)
                 recognizer.allowedTouchTypes = binding.device.touchTypes
-                recognizer.loneFingerTravel = configuration.settings.loneFingerTravel
+                recognizer.landingTravel = configuration.settings.landingTravel
                 if case .stroke(let parameters) = binding.recognizer, let button = parameters.button {
                     // Drawn with a pen or a mouse while a button is held: only those touches.
                     recognizer.allowedTouchTypes = [parameters.device == .pen ? .pencil : .mouseButton]

@@ -271,11 +271,11 @@ import GestureEngine
         }
     }
 
-    /// `lone-finger-travel` reaches every recognizer the config builds; the default is the engine's.
-    @Test func loneFingerTravelIsASettingInPoints() throws {
-        let set = try ConfigLoader.load(yaml: "settings:\n  lone-finger-travel: 80pt\n")
-        #expect(set.settings.loneFingerTravel == 80)
+    /// `landing-travel` reaches every recognizer the config builds; the default is the engine's.
+    @Test func landingTravelIsASettingInPoints() throws {
+        let set = try ConfigLoader.load(yaml: "settings:\n  landing-travel: 80pt\n")
+        #expect(set.settings.landingTravel == 80)
         let unset = try ConfigLoader.load(yaml: "settings: {}\n")
-        #expect(unset.settings.loneFingerTravel == Thresholds.loneFingerTravel)
+        #expect(unset.settings.landingTravel == Thresholds.landingTravel)
     }
 }

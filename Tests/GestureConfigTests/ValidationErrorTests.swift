@@ -90,10 +90,10 @@ struct MistakeCase: CustomTestStringConvertible, Sendable {
                 + "a bare number is seconds: write '150ms' for milliseconds, or '150s'"
         ),
         MistakeCase(
-            label: "a lone finger allowed no travel",
-            yaml: "settings:\n  lone-finger-travel: 0\n",
+            label: "fingers allowed no travel while the hand lands",
+            yaml: "settings:\n  landing-travel: 0\n",
             kind: .outOfRange,
-            expected: "config.yaml:2:23: 'lone-finger-travel' must be more than 0 and at most 2000 pt, found '0'; "
+            expected: "config.yaml:2:19: 'landing-travel' must be more than 0 and at most 2000 pt, found '0'; "
                 + "write a value more than 0 and at most 2000 pt"
         ),
         MistakeCase(

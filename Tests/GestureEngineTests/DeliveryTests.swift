@@ -32,7 +32,7 @@ struct DeliveryTests {
         #expect(s.transitions(of: "three").first == "possible→failed")
     }
 
-    /// A lone finger that travels further than `loneFingerTravel` (16 pt) is a drag: the
+    /// A lone finger that travels further than `landingTravel` (16 pt) is a drag: the
     /// gesture that wanted three fingers lets it go there and then, not when the window closes.
     @Test func aLoneFingerThatSetsOffIsReleasedAtOnceNotWhenTheWindowCloses() {
         let s = TouchScript()
@@ -56,10 +56,23 @@ struct DeliveryTests {
         #expect(s.transitions(of: "two").first != "possible→failed")
     }
 
+    /// Two fingers scrolling where only a 3-finger gesture is bound: once both have gone 16 pt,
+    /// the gesture lets them go together, before the window closes and before more history builds up.
+    @Test func twoFingersThatBothSetOffAreReleasedTogether() {
+        let s = TouchScript()
+        s.screen.addGestureRecognizer(DragProbe("three", fingers: 3))
+        s.frame([(1, .began, 0, 0), (2, .began, 60, 0)])
+        s.wait(0.03).frame([(1, .moved, 0, 20), (2, .moved, 60, 10)])
+        #expect(s.deliveries.isEmpty, "the second finger has gone 10 pt only")
+        s.wait(0.02).frame([(1, .moved, 0, 30), (2, .moved, 60, 20)])
+        #expect(s.deliveries.map(\.1) == [.rejected, .rejected])
+        #expect(s.deliveries.allSatisfy { abs($0.2 - 0.05) < 1e-9 })
+    }
+
     @Test func theAllowanceIsTheRecognizers() {
         let s = TouchScript()
         let three = DragProbe("three", fingers: 3)
-        three.loneFingerTravel = 80
+        three.landingTravel = 80
         s.screen.addGestureRecognizer(three)
         s.down(1, 0, 0).wait(0.05).move(1, 60, 0)
         #expect(s.deliveries.isEmpty)

@@ -39,7 +39,7 @@ struct FailureReasonTests {
             make: { PinchGestureRecognizer() },
             script: { $0.down(1, 500, 500).move(1, 520, 500) },
             expected:
-                "the first finger travelled 20 pt alone, more than the 16 pt a pinch lets it before the other fingers land"
+                "the first finger travelled 20 pt before the others landed, more than the 16 pt a pinch allows"
         ),
         Case(
             label: "a three-finger swipe with two",

@@ -58,7 +58,7 @@ import Testing
             $0.numberOfTouchesRequired = count
             // The first finger travels alone up to 50 pt before the next lands: more than
             // the default allowance, as on a flat desk (the Dell Canvas config's 80 pt).
-            $0.loneFingerTravel = 80
+            $0.landingTravel = 80
         }
         // Each finger starts moving left at 500 pt/s the moment it lands; the last lands `spread` later.
         let landings = (0..<count).map { spread * Double($0) / Double(count - 1) }
@@ -108,7 +108,7 @@ import Testing
             $0.direction = .up
             $0.numberOfTouchesRequired = 4
             $0.fingerWindow = 0.3
-            $0.loneFingerTravel = 80  // as the Dell Canvas config: its first finger goes 60 pt alone
+            $0.landingTravel = 80  // as the Dell Canvas config: its first finger goes 60 pt alone
         }
         let landings = [0.0, 0.150, 0.263, 0.275]
         var time = 0.0
