@@ -26,7 +26,7 @@ import Testing
         #expect(first.picture == .init(kind: "swipe", fingers: 3, detail: "left"))
         let rightClick = try #require(page.sections[0].rows.first { $0.title == "right-click" })
         #expect(rightClick.conditions == "device: touchscreen")
-        #expect(page.sections.flatMap(\.rows).count == 10)
+        #expect(page.sections.flatMap(\.rows).count == 9)
         #expect(page.sections.flatMap(\.rows).allSatisfy { $0.readOnlyReason == nil })
     }
 
