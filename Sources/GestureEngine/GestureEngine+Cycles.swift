@@ -91,25 +91,38 @@ extension GestureEngine {
         return false
     }
 
+    /// Accepts the touches running gestures claim and rejects those nothing may still want.
+    ///
+    /// Touches rejected together go least-travelled first. X replays each rejected touch's
+    /// whole history before the next one's, so the application sees the first finger go its
+    /// whole way alone, and the second land only then: the first finger's travel is what the
+    /// application takes for a one-finger drag and what it adds to the fingers' starting
+    /// spread (a two-finger scroll read as a pinch, a pinch read as a smaller one). The
+    /// finger that moved least, say a pinch's anchored thumb, makes both smallest.
     func decideUndecidedTouches() {
-        var index = 0
-        while index < undecidedTouches.count {
-            let touch = undecidedTouches[index]
-            if touch.delivery == nil {
-                // A touch that joined a running gesture, and was not ignored by it
-                // in its touchesBegan, belongs to that gesture.
-                if isClaimed(touch) {
-                    accept(touch)
-                } else if !isWanted(touch) {
-                    decide(touch, .rejected)
-                }
-            }
-            if touch.delivery != nil {
-                undecidedTouches.remove(at: index)
-            } else {
-                index += 1
+        var rejecting = 0
+        for touch in undecidedTouches where touch.delivery == nil {
+            // A touch that joined a running gesture, and was not ignored by it
+            // in its touchesBegan, belongs to that gesture.
+            if isClaimed(touch) {
+                accept(touch)
+            } else if !isWanted(touch) {
+                touch.isBeingRejected = true
+                rejecting += 1
             }
         }
+        while rejecting > 0 {
+            var next: Touch?
+            for touch in undecidedTouches where touch.isBeingRejected {
+                if let chosen = next, chosen.travel <= touch.travel { continue }
+                next = touch
+            }
+            guard let touch = next else { break }
+            touch.isBeingRejected = false
+            decide(touch, .rejected)
+            rejecting -= 1
+        }
+        undecidedTouches.removeAll { $0.delivery != nil }
     }
 
     /// Whether a running gesture that keeps touches from the application tracks the touch.

@@ -157,6 +157,10 @@ public final class Touch {
     /// The engine's frame in which this touch last changed.
     @exclusivity(unchecked)
     var frameStamp: UInt64 = 0
+    /// Whether the engine is about to reject it, with others of its frame (least travelled first).
+    var isBeingRejected = false
+    /// How far the finger is from where it landed, in points.
+    var travel: Double { location.distance(to: initialLocation) }
     /// Where the touch is in its view's delivery (`GestureEngine.reportsViewTouches`).
     var viewState: ViewTouchState = .held
     /// The frame whose change of this touch the view was last told of.

@@ -69,6 +69,40 @@ struct DeliveryTests {
         #expect(s.deliveries.allSatisfy { abs($0.2 - 0.05) < 1e-9 })
     }
 
+    /// X replays a rejected touch's whole history before the next one's: the application sees
+    /// the first finger go its way alone, then the second land. The one that travelled least goes
+    /// first, so that what looks like a one-finger drag, and the change it makes to the fingers'
+    /// spread, is the smallest it can be.
+    @Test func touchesRejectedTogetherGoLeastTravelledFirst() {
+        let s = TouchScript()
+        s.screen.addGestureRecognizer(DragProbe("three", fingers: 3))
+        s.frame([(1, .began, 0, 0), (2, .began, 60, 0)])
+        s.wait(0.03).frame([(1, .moved, 0, 30), (2, .moved, 60, 17)])
+        #expect(s.deliveries.map(\.0.rawValue) == [2, 1])
+    }
+
+    /// A pinch about a still thumb where nothing takes two fingers: the thumb never sets off, so
+    /// the pair goes when the window closes, the thumb first, so the application's pinch starts
+    /// from the spread it would have started from.
+    @Test func aStillFingerIsHandedBackBeforeTheOneThatMoved() {
+        let s = TouchScript()
+        s.screen.addGestureRecognizer(DragProbe("three", fingers: 3))
+        s.frame([(1, .began, 0, 0), (2, .began, 60, 0)])
+        s.wait(0.05).frame([(1, .moved, -40, 0), (2, .moved, 60, 0)])
+        #expect(s.deliveries.isEmpty)
+        s.wait(0.11)
+        #expect(s.deliveries.map(\.0.rawValue) == [2, 1])
+    }
+
+    /// Fingers that travel the same distance keep their landing order.
+    @Test func touchesThatTravelledAlikeGoInTheOrderTheyLanded() {
+        let s = TouchScript()
+        s.screen.addGestureRecognizer(DragProbe("three", fingers: 3))
+        s.frame([(2, .began, 60, 0), (1, .began, 0, 0)])
+        s.wait(0.03).frame([(1, .moved, 0, 20), (2, .moved, 60, 20)])
+        #expect(s.deliveries.map(\.0.rawValue) == [2, 1])
+    }
+
     @Test func theAllowanceIsTheRecognizers() {
         let s = TouchScript()
         let three = DragProbe("three", fingers: 3)
