@@ -226,12 +226,14 @@ let package = Package(
         .testTarget(
             name: "X11BridgeTests",
             dependencies: [
-                "X11Bridge", "GestureEngine", "GestureConfig", "GestureRuntime", "gesturebridge", "x11-test-client",
+                "X11Bridge", "GestureEngine", "GestureConfig", "GestureRuntime", "GestureReplay", "gesturebridge",
+                "x11-test-client",
                 "latency-floor", "gesturebridge-settings",
                 "TestReaper", "TestSupport", "TestXlib", .product(name: "Logging", package: "swift-log")
             ],
-            // Run by the settings app's AT-SPI test from its place in the checkout (/usr/bin/python3).
-            exclude: ["Support/atspi_widgets.py"]
+            // Run by the AT-SPI tests (the settings app's, the real applications') from their place in
+            // the checkout (/usr/bin/python3).
+            exclude: ["Support/atspi_widgets.py", "Support/atspi_state.py"]
         )
     ],
     swiftLanguageModes: [.v6]

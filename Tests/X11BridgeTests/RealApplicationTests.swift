@@ -1,0 +1,374 @@
+import CX11
+import Foundation
+import GestureEngine
+import GestureReplay
+import Glibc
+import Testing
+@testable import X11Bridge
+
+/// Whether the applications and tools `RealApplicationTests` runs are installed (outside the
+/// suite: its trait cannot refer to the suite itself).
+enum RealApplications {
+    static let executables = [
+        "/usr/bin/evince", "/usr/bin/gnome-text-editor", "/usr/bin/python3", "/usr/bin/dbus-daemon",
+        "/usr/bin/dbus-send", "/usr/bin/openbox"
+    ]
+    static var installed: Bool { executables.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) } }
+}
+
+/// Issue 40: applications people run, from Debian, under openbox, with the daemon running the
+/// shipped config and without it. Real two-finger recordings, played on the test touchscreen as
+/// the hands made them, must leave each application in the state they leave it in without the
+/// daemon, read from the application itself over AT-SPI (`Support/atspi_state.py`): Evince's zoom
+/// and scroll, what gnome-text-editor (GTK 4) selects. (KWrite, measured by hand, never showed up on
+/// the test's accessibility bus here; Okular's own result for one recording varies from play to play.)
+///
+/// What is compared: when the daemon lets go of fingers it held, X replays each one's whole
+/// history before the next one's, so the application sees the first finger move alone; the
+/// daemon keeps that short (docs/real-touchscreens.md, "Two fingers handed back"). Each
+/// application starts afresh for every play, in a home of its own, so nothing carries over.
+@Suite(
+    "Real applications: two fingers handed back", .serialized, .xServer([.touchscreen, .keyboard]),
+    .enabled(if: RealApplications.installed, "needs evince and gnome-text-editor (Scripts/deps.sh test)"))
+struct RealApplicationTests {
+
+    /// The shipped config, as a user runs it.
+    static let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Config/config.yaml")
+
+    /// The two-finger recordings of real hands in `Tests/Recordings` (SOURCES.md has their origin).
+    enum Recording: String, CaseIterable, CustomTestStringConvertible {
+        case scroll = "evemu-devices__EP0430M09.2-finger-scroll-down.events"
+        case swipe = "evemu-devices__Wacom_ISDv4_E6_Finger.double-top-swipe.events"
+        case circle = "evemu-devices__Wacom_ISDv4_E6_Finger.double-center-circle.events"
+
+        var testDescription: String { String(rawValue.split(separator: "__").last ?? "") }
+    }
+
+    /// What the application shows, as the helper reads it.
+    struct State: Decodable, Equatable, CustomStringConvertible {
+        var zoom: Double?
+        var scroll: [Double]
+        var selected: Int
+
+        var description: String {
+            "zoom \(zoom.map { "\($0) %" } ?? "none"), scroll \(scroll), \(selected) characters selected"
+        }
+    }
+
+    /// One application on the session bus with the accessibility bridge on, in a home of its own.
+    final class App: @unchecked Sendable {
+        let process = Process()
+        let name: String
+        let home: URL
+        let environment: [String: String]
+
+        init(_ executable: String, name: String, arguments: [String], display: String, bus: String) throws {
+            self.name = name
+            home = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "gb-app-\(UUID().uuidString.prefix(8))")
+            let runtime = home.appendingPathComponent("runtime")
+            try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
+            chmod(runtime.path, 0o700)
+            var environment = ProcessInfo.processInfo.environment
+            environment["DISPLAY"] = display
+            environment["HOME"] = home.path
+            environment["XDG_CONFIG_HOME"] = home.appendingPathComponent(".config").path
+            environment["XDG_DATA_HOME"] = home.appendingPathComponent(".local/share").path
+            environment["XDG_CACHE_HOME"] = home.appendingPathComponent(".cache").path
+            environment["XDG_RUNTIME_DIR"] = runtime.path
+            environment["DBUS_SESSION_BUS_ADDRESS"] = bus
+            environment["GSETTINGS_BACKEND"] = "memory"
+            environment["NO_AT_BRIDGE"] = nil
+            environment["GTK_A11Y"] = nil
+            environment["QT_LINUX_ACCESSIBILITY_ALWAYS_ON"] = "1"
+            environment["QT_ACCESSIBILITY"] = "1"
+            environment["QT_QPA_PLATFORM"] = "xcb"
+            self.environment = environment
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            process.environment = environment
+            process.currentDirectoryURL = home
+            process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+            process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            try process.run()
+        }
+
+        /// Its state now; nil while it is not on the accessibility bus.
+        func state() throws -> State? {
+            let helper = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+                "Support/atspi_state.py")
+            let run = Process()
+            run.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            run.arguments = [helper.path, name]
+            run.environment = environment
+            let output = Pipe.closingOnExec()
+            run.standardOutput = output
+            run.standardError = FileHandle(forWritingAtPath: "/dev/null")
+            try run.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            run.waitUntilExit()
+            guard run.terminationStatus == 0 else { return nil }
+            return try JSONDecoder().decode(State.self, from: data)
+        }
+
+        /// Its state once the same twice, 300 ms apart (kinetic scrolling and zoom animations over).
+        func settledState(timeout: Double = 15, ready: (State) -> Bool = { _ in true }) throws -> State {
+            var last: State?
+            var settled: State?
+            try waitUntil("\(name) settled on the accessibility bus", timeout: timeout) {
+                let now = try state()
+                defer { last = now }
+                guard let now, ready(now), now == last else {
+                    usleep(300_000)
+                    return false
+                }
+                settled = now
+                return true
+            }
+            return try #require(settled)
+        }
+
+        deinit {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+            try? FileManager.default.removeItem(at: home)
+        }
+    }
+
+    /// Which application, opened on what, and when it is ready to be touched.
+    struct Subject: Sendable, CustomTestStringConvertible {
+        var executable: String
+        var name: String
+        var className: String
+        var testDescription: String { name }
+
+        static let evince = Subject(executable: "/usr/bin/evince", name: "evince", className: "Evince")
+        static let textEditor = Subject(
+            executable: "/usr/bin/gnome-text-editor", name: "gnome-text-editor", className: "gnome-text-editor")
+
+        func arguments(_ documents: URL) -> [String] {
+            switch name {
+            case "evince": [documents.appendingPathComponent("pages.pdf").path]
+            default: ["--standalone", documents.appendingPathComponent("lines.txt").path]
+            }
+        }
+
+        /// Loaded: Evince shows its zoom and can scroll.
+        func isReady(_ state: State) -> Bool {
+            name == "evince" ? state.zoom != nil && !state.scroll.isEmpty : true
+        }
+    }
+
+    /// A recording's touches as frames of the test touchscreen: its screen scaled to 96 dpi, the
+    /// hand's first landing centred on `centre`, its times from 0.
+    static func frames(of recording: Recording, centre: (x: Double, y: Double)) throws -> [(
+        time: Double, touches: [InputTestDevice.TouchPoint]
+    )] {
+        let folder = shipped.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+            "Tests/Recordings")
+        var options = TraceImporter.Options()
+        if recording.rawValue.contains("ISDv4") {
+            let description = "evemu-devices__Wacom_ISDv4_E6_Finger.desc"
+            options.deviceDescription = .init(
+                text: try String(contentsOf: folder.appendingPathComponent(description), encoding: .utf8),
+                file: description)
+        }
+        let trace = try TraceImporter.read(
+            try String(contentsOf: folder.appendingPathComponent(recording.rawValue), encoding: .utf8),
+            file: recording.rawValue, options: options)
+        let scale = 96 / trace.header.screen.dpi
+        var touches: [(Double, TouchSample)] = []
+        for event in trace.events {
+            if case .touch(let sample) = event.input { touches.append((event.time, sample)) }
+        }
+        let landings = touches.filter { $0.1.phase == .began }
+        let first = try #require(landings.first)
+        let (x0, y0) = (
+            landings.map(\.1.location.x).reduce(0, +) / Double(landings.count),
+            landings.map(\.1.location.y).reduce(0, +) / Double(landings.count)
+        )
+        var frames: [(time: Double, touches: [InputTestDevice.TouchPoint])] = []
+        for (time, sample) in touches {
+            let phase: InputTestDevice.TouchPhase =
+                switch sample.phase {
+                case .began: .began
+                case .ended, .cancelled: .ended
+                default: .moved
+                }
+            let point = InputTestDevice.TouchPoint(
+                id: 700 + sample.id.rawValue, phase: phase, x: centre.x + (sample.location.x - x0) * scale,
+                y: centre.y + (sample.location.y - y0) * scale)
+            if let last = frames.last, abs(last.time - (time - first.0)) < 1e-6 {
+                frames[frames.count - 1].touches.append(point)
+            } else {
+                frames.append((time - first.0, [point]))
+            }
+        }
+        return frames
+    }
+
+    /// Plays frames at the times the hand made them.
+    static func play(
+        _ frames: [(time: Double, touches: [InputTestDevice.TouchPoint])], on touchscreen: InputTestDevice
+    ) throws {
+        let start = Date()
+        for frame in frames {
+            let wait = frame.time - Date().timeIntervalSince(start)
+            if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+            try touchscreen.frame(frame.touches)
+        }
+    }
+
+    /// A PDF of `pages` pages of text lines, written by hand (the suite brings its own document).
+    static func pdf(pages: Int) -> Data {
+        var objects: [String] = ["<< /Type /Catalog /Pages 2 0 R >>", ""]
+        var kids: [String] = []
+        let font = 3
+        objects.append("<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+        for page in 1...pages {
+            var content = "BT /F1 14 Tf 60 780 Td 18 TL"
+            for line in 1...40 { content += " (Page \(page), line \(line): a two-finger scroll passes over it) '" }
+            content += " ET"
+            objects.append("<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream")
+            let contents = objects.count
+            objects.append(
+                "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents \(contents) 0 R "
+                    + "/Resources << /Font << /F1 \(font) 0 R >> >> >>")
+            kids.append("\(objects.count) 0 R")
+        }
+        objects[1] = "<< /Type /Pages /Kids [\(kids.joined(separator: " "))] /Count \(pages) >>"
+        var text = "%PDF-1.4\n"
+        var offsets: [Int] = []
+        for (index, object) in objects.enumerated() {
+            offsets.append(text.utf8.count)
+            text += "\(index + 1) 0 obj\n\(object)\nendobj\n"
+        }
+        let xref = text.utf8.count
+        text += "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+        for offset in offsets { text += String(format: "%010d 00000 n \n", offset) }
+        text += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        return Data(text.utf8)
+    }
+
+    /// The documents the applications open, in a folder of the test's.
+    static func documents() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gb-docs-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try pdf(pages: 12).write(to: folder.appendingPathComponent("pages.pdf"))
+        let lines = (1...600).map { "line \($0): words for an editor to scroll through, and to select if it must" }
+        try (lines.joined(separator: "\n") + "\n").write(
+            to: folder.appendingPathComponent("lines.txt"), atomically: true, encoding: .utf8)
+        return folder
+    }
+
+    /// Opens the application under openbox, plays the recording over the middle of its window
+    /// and returns the state it settles in; with the daemon running the shipped config or not.
+    static func play(
+        _ recording: Recording, in subject: Subject, daemon: Bool, server: XServer, scene: DesktopScene, bus: String,
+        documents: URL
+    ) throws -> (before: State, after: State, log: String) {
+        let running =
+            try daemon
+            ? DaemonProcess.start(
+                display: server.display, config: String(contentsOf: shipped, encoding: .utf8)) : nil
+        defer { running?.stop() }
+        let app = try App(
+            subject.executable, name: subject.name, arguments: subject.arguments(documents), display: server.display,
+            bus: bus)
+        var window: UInt64?
+        try waitUntil("a \(subject.className) window", timeout: 20) {
+            window = scene.clientList.first { className(of: $0, scene) == subject.className }
+            return window != nil
+        }
+        // Maximized, as people read and write, so the hand's fingers fall on the document.
+        let id = try #require(window)
+        _ = try scene.actions.toggleMaximized(WindowID(rawValue: id))
+        try waitUntil("\(subject.className) maximized", timeout: 10) {
+            try scene.clientBox(id).width > 1800
+        }
+        let before = try app.settledState(timeout: 30, ready: subject.isReady)
+        let box = try scene.clientBox(id)
+        try play(try frames(of: recording, centre: (box.midX, box.midY)), on: scene.touchscreen)
+        let after = try app.settledState()
+        return (before, after, running?.log ?? "")
+    }
+
+    /// A window's WM_CLASS class.
+    static func className(of window: UInt64, _ scene: DesktopScene) -> String? {
+        var hint = XClassHint()
+        guard XGetClassHint(scene.connection.display, Window(window), &hint) != 0 else { return nil }
+        defer {
+            if let name = hint.res_name { XFree(name) }
+            if let name = hint.res_class { XFree(name) }
+        }
+        return hint.res_class.map { String(cString: $0) }
+    }
+
+    /// The session bus the applications and the accessibility bus share, with the bridge on for
+    /// every toolkit (Qt asks the bus whether assistive technology is on).
+    static func withSession(_ body: (XServer, DesktopScene, String, URL) throws -> Void) throws {
+        let server = try XServer.shared()
+        let desktop = try Desktop.start(.openbox, display: server.display)
+        defer { desktop.stop() }
+        let scene = try DesktopScene(server: server)
+        let (bus, address) = try Desktop.startSessionBus(environment: ProcessInfo.processInfo.environment)
+        defer {
+            kill(bus.processIdentifier, SIGKILL)
+            bus.waitUntilExit()
+        }
+        let enable = Process()
+        enable.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-send")
+        enable.arguments = [
+            "--session", "--print-reply", "--dest=org.a11y.Bus", "/org/a11y/bus", "org.freedesktop.DBus.Properties.Set",
+            "string:org.a11y.Status", "string:IsEnabled", "variant:boolean:true"
+        ]
+        enable.environment = ProcessInfo.processInfo.environment.merging(["DBUS_SESSION_BUS_ADDRESS": address]) { $1 }
+        enable.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        try enable.run()
+        enable.waitUntilExit()
+        let documents = try documents()
+        defer { try? FileManager.default.removeItem(at: documents) }
+        try body(server, scene, address, documents)
+    }
+
+    @Test(arguments: [Subject.evince, .textEditor])
+    func aTwoFingerRecordingEndsAsItDoesWithoutTheDaemon(_ subject: Subject) throws {
+        try Self.withSession { server, scene, bus, documents in
+            for recording in Recording.allCases {
+                let without = try Self.play(
+                    recording, in: subject, daemon: false, server: server, scene: scene, bus: bus, documents: documents)
+                let with = try Self.play(
+                    recording, in: subject, daemon: true, server: server, scene: scene, bus: bus, documents: documents)
+                print(
+                    "real apps: \(subject.name), \(recording.testDescription): without the daemon \(without.before) → "
+                        + "\(without.after); with it \(with.before) → \(with.after)")
+                let context = Comment(
+                    rawValue: "\(subject.name), \(recording.testDescription)\n\(with.log.suffix(3000))")
+                #expect(with.before == without.before, context)
+                if let zoom = without.after.zoom, let zoomed = with.after.zoom {
+                    #expect(abs(zoomed / zoom - 1) <= 0.01, "zoom within 1 %: \(context)")
+                }
+                #expect(with.after.scroll.count == without.after.scroll.count, context)
+                // Still lost on the EP0430M09 scroll: its fingers go back when the finger window
+                // closes, the trailing one 3.9 pt out, the leading one 15.5 pt, and Evince then
+                // scrolls about twice as far and gnome-text-editor selects text
+                // (docs/real-touchscreens.md, "Two fingers handed back").
+                withKnownIssue(
+                    Comment(
+                        rawValue: "issue 40: a two-finger scroll handed back 15 pt out still scrolls Evince further "
+                            + "and selects text in GTK 4"), isIntermittent: true
+                ) {
+                    #expect(with.after.selected == without.after.selected, "selection: \(context)")
+                    for (scrolled, scroll) in zip(with.after.scroll, without.after.scroll) {
+                        // Within 10 %, or a few pixels where it barely scrolls.
+                        #expect(abs(scrolled - scroll) <= max(0.1 * abs(scroll), 8), "scroll within 10 %: \(context)")
+                    }
+                } when: {
+                    recording == .scroll
+                }
+            }
+        }
+    }
+}
