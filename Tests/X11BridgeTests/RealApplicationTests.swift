@@ -220,11 +220,23 @@ struct RealApplicationTests {
     static func play(
         _ frames: [(time: Double, touches: [InputTestDevice.TouchPoint])], on touchscreen: InputTestDevice
     ) throws {
+        // Touches down now, each at its last place: lifted there if the play stops early, so
+        // no touch stays held on the shared server for the tests after this one.
+        var down: [UInt32: InputTestDevice.TouchPoint] = [:]
+        defer {
+            for var touch in down.values {
+                touch.phase = .ended
+                try? touchscreen.frame([touch])
+            }
+        }
         let start = Date()
         for frame in frames {
             let wait = frame.time - Date().timeIntervalSince(start)
             if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
             try touchscreen.frame(frame.touches)
+            for touch in frame.touches {
+                down[touch.id] = touch.phase == .ended ? nil : touch
+            }
         }
     }
 
