@@ -102,13 +102,17 @@ struct RealApplicationTests {
             try process.run()
         }
 
-        /// Its state now; nil while it is not on the accessibility bus.
+        /// How the last read ended: 0, 2 (not on the accessibility bus yet), 124 (timed out).
+        private(set) var lastStatus: Int32 = 0
+
+        /// Its state now; nil while it is not on the accessibility bus or did not answer.
         func state() throws -> State? {
             let helper = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
                 "Support/atspi_state.py")
             let run = Process()
-            run.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            run.arguments = [helper.path, name]
+            // Bounded: a read that hangs on an application that hangs is a read that failed.
+            run.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+            run.arguments = ["--kill-after=5", "30", "/usr/bin/python3", helper.path, name]
             run.environment = environment
             let output = Pipe.closingOnExec()
             run.standardOutput = output
@@ -116,16 +120,29 @@ struct RealApplicationTests {
             try run.run()
             let data = output.fileHandleForReading.readDataToEndOfFile()
             run.waitUntilExit()
+            lastStatus = run.terminationStatus
             guard run.terminationStatus == 0 else { return nil }
             return try JSONDecoder().decode(State.self, from: data)
         }
 
         /// Its state once the same twice, 300 ms apart (kinetic scrolling and zoom animations over).
-        func settledState(timeout: Double = 15, ready: (State) -> Bool = { _ in true }) throws -> State {
+        /// A read walks the whole accessible tree in a new Python, which takes seconds on a loaded
+        /// machine, so the wait is long; when it passes, the message lists the last reads.
+        func settledState(timeout: Double = 60, ready: (State) -> Bool = { _ in true }) throws -> State {
             var last: State?
             var settled: State?
-            try waitUntil("\(name) settled on the accessibility bus", timeout: timeout) {
+            var reads: [String] = []
+            let start = Date()
+            try waitUntil(
+                "\(name) settled on the accessibility bus; its last reads:\n"
+                    + reads.suffix(6).joined(separator: "\n"), timeout: timeout
+            ) {
+                let asked = Date()
                 let now = try state()
+                let (at, took) = (asked.timeIntervalSince(start), Date().timeIntervalSince(asked))
+                reads.append(
+                    "\((at * 10).rounded() / 10) s (read in \((took * 10).rounded() / 10) s): "
+                        + (now?.description ?? "no state (the helper's exit status \(lastStatus))"))
                 defer { last = now }
                 guard let now, ready(now), now == last else {
                     usleep(300_000)
@@ -308,7 +325,7 @@ struct RealApplicationTests {
         try waitUntil("\(subject.className) maximized", timeout: 10) {
             try scene.clientBox(id).width > 1800
         }
-        let before = try app.settledState(timeout: 30, ready: subject.isReady)
+        let before = try app.settledState(ready: subject.isReady)
         let box = try scene.clientBox(id)
         try play(try frames(of: recording, centre: (box.midX, box.midY)), on: scene.touchscreen)
         let after = try app.settledState()
@@ -333,7 +350,7 @@ struct RealApplicationTests {
         let desktop = try Desktop.start(.openbox, display: server.display)
         defer { desktop.stop() }
         let scene = try DesktopScene(server: server)
-        let (bus, address) = try Desktop.startSessionBus(environment: ProcessInfo.processInfo.environment)
+        let (bus, address) = try desktop.startSessionBus()
         defer {
             kill(bus.processIdentifier, SIGKILL)
             bus.waitUntilExit()

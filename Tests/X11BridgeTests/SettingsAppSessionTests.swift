@@ -86,7 +86,9 @@ struct SettingsAppSessionTests {
     }
 
     /// Finds a widget by its accessible name (and, when given, a description it starts with).
-    static func find(_ app: App, _ name: String, description: String? = nil, timeout: Double = 20) throws -> Accessible
+    /// The wait is long: beside the real-application suite on a loaded two-core machine, one
+    /// read of the accessible tree has taken seconds.
+    static func find(_ app: App, _ name: String, description: String? = nil, timeout: Double = 45) throws -> Accessible
     {
         var found: Accessible?
         defer {
@@ -155,7 +157,7 @@ struct SettingsAppSessionTests {
         let desktop = try Desktop.start(kind, display: server.display)
         defer { desktop.stop() }
         let scene = try DesktopScene(server: server)
-        let (bus, address) = try Desktop.startSessionBus(environment: ProcessInfo.processInfo.environment)
+        let (bus, address) = try desktop.startSessionBus()
         defer { bus.terminate() }
         let runtime = try RuntimeDirectory.make()
         defer { RuntimeDirectory.remove(runtime) }
@@ -219,14 +221,14 @@ struct SettingsAppSessionTests {
         let client = try scene.clientBox(window)
         let words = (x: client.x + Double(row.x + row.width / 3), y: client.y + Double(row.y + row.height / 2))
         try Self.tap(touchscreen, x: words.x, y: words.y, id: 50)
-        try daemon.waitForLog("reloaded \(daemon.configURL.path): no bindings")
+        try daemon.waitForLog("reloaded \(daemon.configURL.path): no bindings", timeout: 45)
         let off = try String(contentsOf: daemon.configURL, encoding: .utf8)
         #expect(off.contains("\n    enabled: false"), "\(off)")
         // Elsewhere on the words: at the same place, GTK would count it as the first tap's second click.
         try Self.tap(touchscreen, x: words.x + 40, y: words.y, id: 51)
         var again = ""
         let switchedOn =
-            (try? waitUntil("the binding switched on again") {
+            (try? waitUntil("the binding switched on again", timeout: 45) {
                 again = try String(contentsOf: daemon.configURL, encoding: .utf8)
                 return again == before
             }) != nil
@@ -261,7 +263,7 @@ struct SettingsAppSessionTests {
         try screenshot("editor")
 
         try tap("Save")
-        try daemon.waitForLog("reloaded \(daemon.configURL.path): 2 bindings")
+        try daemon.waitForLog("reloaded \(daemon.configURL.path): 2 bindings", timeout: 45)
         let after = try String(contentsOf: daemon.configURL, encoding: .utf8)
         #expect(after.hasPrefix(before), "the bindings already there stay as they were:\n\(after)")
         #expect(
@@ -292,7 +294,7 @@ struct SettingsAppSessionTests {
             _ = try Self.find(app, "A shape of your own", description: "Saved shape-1")
             try pickTheTargetAndPress("ctrl+alt+t", tapID: 410)
             try tap("Save")
-            try daemon.waitForLog("reloaded \(daemon.configURL.path): 3 bindings")
+            try daemon.waitForLog("reloaded \(daemon.configURL.path): 3 bindings", timeout: 45)
             let withShape = try String(contentsOf: daemon.configURL, encoding: .utf8)
             #expect(
                 withShape.hasSuffix(

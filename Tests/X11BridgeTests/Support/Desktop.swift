@@ -219,7 +219,23 @@ final class Desktop: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// A `dbus-daemon --session` of the desktop's own, in the foreground so that it dies with the test.
+    /// A session bus for applications started beside the desktop, in the desktop's own home and
+    /// runtime folder, with the accessibility bridge allowed (the window manager's own
+    /// environment turns it off).
+    ///
+    /// Never in the test run's home: the bus activates at-spi-bus-launcher, which puts the
+    /// accessibility bus's socket at `$XDG_RUNTIME_DIR/at-spi/bus` (`~/.cache/at-spi/bus` without
+    /// it), the same name for every session bus. Two suites with buses in one home took each
+    /// other's socket, and every AT-SPI read of the first then failed ("Couldn't connect to
+    /// accessibility bus").
+    func startSessionBus() throws -> (Process, String) {
+        var environment = environment
+        environment["NO_AT_BRIDGE"] = nil
+        return try Self.startSessionBus(environment: environment)
+    }
+
+    /// A `dbus-daemon --session` of the desktop's own, in the foreground so that it dies with the
+    /// test. `environment` must name a home and runtime folder of the test's own (see above).
     static func startSessionBus(environment: [String: String]) throws -> (Process, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
