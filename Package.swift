@@ -233,7 +233,7 @@ let package = Package(
             ],
             // Run by the AT-SPI tests (the settings app's, the real applications') from their place in
             // the checkout (/usr/bin/python3).
-            exclude: ["Support/atspi_widgets.py", "Support/atspi_state.py"]
+            exclude: ["Support/atspi_widgets.py", "Support/atspi_state.py", "Support/atspi_watch.py", "Support/KeyWindow.java"]
         )
     ],
     swiftLanguageModes: [.v6]

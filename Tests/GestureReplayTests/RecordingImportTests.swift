@@ -64,6 +64,12 @@ struct RecordingCase: Sendable, CustomTestStringConvertible {
             name: "evemu-devices__EP0430M09.4-finger-drag-down.events", touches: 4, duration: 1.17,
             maximumFingers: 4, cancels: 0, dpi: 96, gestures: 1, landings: [[0, 0, 0, 0]]),
         RecordingCase(
+            name: "evemu-devices__EP0430M09.1-finger-drag-up-down.events", touches: 1, duration: 1.43,
+            maximumFingers: 1, cancels: 0, dpi: 96, gestures: 1, landings: []),
+        RecordingCase(
+            name: "evemu-devices__Wacom_ISDv4_E6_Finger.single-center-scroll.events", touches: 1,
+            duration: 0.82, maximumFingers: 1, cancels: 0, dpi: 96, gestures: 1, landings: []),
+        RecordingCase(
             name: "evemu-devices__Wacom_ISDv4_E6_Finger.double-top-swipe.events", touches: 2,
             duration: 1.9, maximumFingers: 2, cancels: 0, dpi: 96, gestures: 1, landings: [[0, 36]]),
         RecordingCase(
