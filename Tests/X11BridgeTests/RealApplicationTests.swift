@@ -37,7 +37,7 @@ enum RealApplications {
 /// daemon keeps that short (docs/real-touchscreens.md, "Two fingers handed back"). Each
 /// application starts afresh for every play, in a home of its own, so nothing carries over.
 @Suite(
-    "Real applications: real hands handed back, keys at once", .serialized, .xServer([.touchscreen, .keyboard]),
+    "Real applications: real hands handed back", .serialized, .xServer([.touchscreen, .keyboard]),
     .enabled(if: RealApplications.installed, "needs evince and gnome-text-editor (Scripts/deps.sh test)"))
 struct RealApplicationTests {
 
@@ -249,6 +249,10 @@ struct RealApplicationTests {
             default: [documents.appendingPathComponent("pages.pdf").path]
             }
         }
+
+        /// Whether its AT-SPI selection event follows the keys within milliseconds (GTK 4's
+        /// first one comes 0.6 to 1.7 s late, with or without the daemon).
+        var reportsSelectionPromptly: Bool { name == "evince" }
 
         /// Whether `atspi_state.py` reads its selection (Evince's document text does not say).
         var readsSelection: Bool { name == "gnome-text-editor" }
@@ -539,13 +543,65 @@ struct RealApplicationTests {
         try body(server, scene, address, documents)
     }
 
+    @Test(arguments: [Subject.evince, .textEditor])
+    func aRecordedHandEndsAsItDoesWithoutTheDaemon(_ subject: Subject) throws {
+        try Self.withSession { server, scene, bus, documents in
+            for recording in Recording.allCases {
+                let without = try Self.play(
+                    recording, in: subject, daemon: false, server: server, scene: scene, bus: bus, documents: documents)
+                let with = try Self.play(
+                    recording, in: subject, daemon: true, server: server, scene: scene, bus: bus, documents: documents)
+                print(
+                    "real apps: \(subject.name), \(recording.testDescription): without the daemon \(without.before) → "
+                        + "\(without.after); with it \(with.before) → \(with.after)")
+                let context = Comment(
+                    rawValue: "\(subject.name), \(recording.testDescription)\n\(with.log.suffix(3000))")
+                #expect(with.before == without.before, context)
+                if let zoom = without.after.zoom, let zoomed = with.after.zoom {
+                    #expect(abs(zoomed / zoom - 1) <= 0.01, "zoom within 1 %: \(context)")
+                }
+                #expect(with.after.scroll.count == without.after.scroll.count, context)
+                // Still lost on the EP0430M09 scroll, now and then: its fingers go back when the
+                // finger window closes, the trailing one 3.9 pt out, the leading one 15.5 pt, and
+                // gnome-text-editor may take that for a selection drag (docs/real-touchscreens.md,
+                // "Two fingers handed back").
+                withKnownIssue(
+                    Comment(
+                        rawValue: "issue 40: a two-finger scroll whose leading finger is 15 pt out when it is "
+                            + "handed back may select text in GTK 4"), isIntermittent: true
+                ) {
+                    #expect(with.after.selected == without.after.selected, "selection: \(context)")
+                    for (scrolled, scroll) in zip(with.after.scroll, without.after.scroll) {
+                        // Within 10 %, or a few pixels where it barely scrolls.
+                        #expect(abs(scrolled - scroll) <= max(0.1 * abs(scroll), 8), "scroll within 10 %: \(context)")
+                    }
+                } when: {
+                    recording == .scroll
+                }
+            }
+        }
+    }
+}
+
+/// Issue 40 in the same applications, a suite of its own so that it runs beside the hands above:
+/// keys of a bound swipe, timed by what the application reports, and a two-finger scroll over
+/// Chromium with the shipped config, whose browser pinch is bound.
+@Suite(
+    "Real applications: keys at once, a browser's bound pinch", .serialized, .xServer([.touchscreen, .keyboard]),
+    .enabled(if: RealApplications.installed, "needs evince and gnome-text-editor (Scripts/deps.sh test)"))
+struct RealApplicationKeyTests {
+    typealias Base = RealApplicationTests
+
     /// Issue 40, item 1, as the applications see it: GTK 3 and GTK 4 keep the keyboard focus on
     /// a 1×1 child of their window, and keys for them once waited the whole focus wait (2 s). A
     /// three-finger swipe bound to ctrl+a over the window, focused already and not: the
-    /// application selects everything, and reports it over AT-SPI well before that wait.
-    @Test(arguments: [Subject.evince, .textEditor])
-    func keysOfABoundSwipeReachTheApplicationAtOnce(_ subject: Subject) throws {
-        try Self.withSession { server, scene, bus, documents in
+    /// application selects everything, and reports it over AT-SPI well before that wait. Only
+    /// Evince's report is timed against the bound: GTK 4 reports its first select-all of a
+    /// fresh document 0.6 to 1.7 s after the keys, wherever they come from (XTest with no
+    /// gesture too), so for gnome-text-editor the selection and the log are what is checked.
+    @Test(arguments: [Base.Subject.evince, .textEditor])
+    func keysOfABoundSwipeReachTheApplicationAtOnce(_ subject: Base.Subject) throws {
+        try Base.withSession { server, scene, bus, documents in
             let config = """
                 apps:
                   \(subject.className):
@@ -564,7 +620,7 @@ struct RealApplicationTests {
             let keys = try KeyInjector(connection: X11Connection.toTestServer(server.display))
             var baseline: Int64?
             for round in ["XTest, no gesture", "focused already", "not focused"] {
-                let (app, id) = try Self.open(subject, server: server, scene: scene, bus: bus, documents: documents)
+                let (app, id) = try Base.open(subject, server: server, scene: scene, bus: bus, documents: documents)
                 let before = try app.settledState(ready: subject.isReady)
                 if round == "not focused" {
                     try scene.activate(other)
@@ -600,7 +656,11 @@ struct RealApplicationTests {
                 // The swipe, the window's activation, the key and AT-SPI's report on a loaded
                 // machine, against the same keys sent without a gesture: far below the 2 s the
                 // keys once waited.
-                #expect(heard.map { $0 - reference < 700_000 } == true, "\(heard ?? -1) µs: \(context)")
+                if subject.reportsSelectionPromptly {
+                    #expect(heard.map { $0 - reference < 700_000 } == true, "\(heard ?? -1) µs: \(context)")
+                } else {
+                    #expect(heard != nil, "never reported: \(context)")
+                }
             }
             #expect(!daemon.log.contains("did not take the focus in time"), "\(daemon.log.suffix(3000))")
         }
@@ -611,7 +671,7 @@ struct RealApplicationTests {
     /// them (`Support/KeyWindow.java`, compiled by the test with the JDK's javac).
     @Test(.enabled(if: RealApplications.hasJava, "needs a JDK (Scripts/deps.sh test)"))
     func keysOfABoundSwipeReachASwingWindowAtOnce() throws {
-        try Self.withSession { server, scene, _, _ in
+        try Base.withSession { server, scene, _, _ in
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
                 "gb-java-\(UUID().uuidString.prefix(8))")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -660,11 +720,11 @@ struct RealApplicationTests {
             }
             var window: UInt64?
             try waitUntil("a KeyWindow window", timeout: 60) {
-                window = scene.clientList.first { Self.className(of: $0, scene) == "KeyWindow" }
+                window = scene.clientList.first { Base.className(of: $0, scene) == "KeyWindow" }
                 return window != nil
             }
             let id = try #require(window)
-            try Self.maximize(id, named: "KeyWindow", scene)
+            try Base.maximize(id, named: "KeyWindow", scene)
             for focusedAlready in [true, false] {
                 if focusedAlready {
                     _ = try scene.actions.activate(WindowID(rawValue: id))
@@ -703,68 +763,29 @@ struct RealApplicationTests {
         }
     }
 
-    @Test(arguments: [Subject.evince, .textEditor])
-    func aRecordedHandEndsAsItDoesWithoutTheDaemon(_ subject: Subject) throws {
-        try Self.withSession { server, scene, bus, documents in
-            for recording in Recording.allCases {
-                let without = try Self.play(
-                    recording, in: subject, daemon: false, server: server, scene: scene, bus: bus, documents: documents)
-                let with = try Self.play(
-                    recording, in: subject, daemon: true, server: server, scene: scene, bus: bus, documents: documents)
-                print(
-                    "real apps: \(subject.name), \(recording.testDescription): without the daemon \(without.before) → "
-                        + "\(without.after); with it \(with.before) → \(with.after)")
-                let context = Comment(
-                    rawValue: "\(subject.name), \(recording.testDescription)\n\(with.log.suffix(3000))")
-                #expect(with.before == without.before, context)
-                if let zoom = without.after.zoom, let zoomed = with.after.zoom {
-                    #expect(abs(zoomed / zoom - 1) <= 0.01, "zoom within 1 %: \(context)")
-                }
-                #expect(with.after.scroll.count == without.after.scroll.count, context)
-                // Still lost on the EP0430M09 scroll, now and then: its fingers go back when the
-                // finger window closes, the trailing one 3.9 pt out, the leading one 15.5 pt, and
-                // gnome-text-editor may take that for a selection drag (docs/real-touchscreens.md,
-                // "Two fingers handed back").
-                withKnownIssue(
-                    Comment(
-                        rawValue: "issue 40: a two-finger scroll whose leading finger is 15 pt out when it is "
-                            + "handed back may select text in GTK 4"), isIntermittent: true
-                ) {
-                    #expect(with.after.selected == without.after.selected, "selection: \(context)")
-                    for (scrolled, scroll) in zip(with.after.scroll, without.after.scroll) {
-                        // Within 10 %, or a few pixels where it barely scrolls.
-                        #expect(abs(scrolled - scroll) <= max(0.1 * abs(scroll), 8), "scroll within 10 %: \(context)")
-                    }
-                } when: {
-                    recording == .scroll
-                }
-            }
-        }
-    }
-
     /// Issue 40, item 3, in Chromium with the shipped config, whose browser pinch is bound: a real
     /// two-finger scroll must make that pinch fail and reach the page as it does without the
     /// daemon, read from the page itself (its title says where it is scrolled and how it is
     /// zoomed): the same page zoom, the same pinch zoom, the scroll within 10 %.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"), "needs chromium"))
     func aTwoFingerScrollOverChromiumScrollsAsWithoutTheBoundPinch() throws {
-        try Self.withSession { server, scene, bus, documents in
-            try Self.page.write(to: documents.appendingPathComponent("page.html"), atomically: true, encoding: .utf8)
-            for recording in [Recording.scroll, .swipe, .circle] {
-                var ends: [PageState] = []
+        try Base.withSession { server, scene, bus, documents in
+            try Base.page.write(to: documents.appendingPathComponent("page.html"), atomically: true, encoding: .utf8)
+            for recording in [Base.Recording.scroll, .circle] {
+                var ends: [Base.PageState] = []
                 var log = ""
                 for daemon in [false, true] {
                     let running =
                         try daemon
                         ? DaemonProcess.start(
-                            display: server.display, config: String(contentsOf: Self.shipped, encoding: .utf8)) : nil
+                            display: server.display, config: String(contentsOf: Base.shipped, encoding: .utf8)) : nil
                     defer { running?.stop() }
-                    let (app, id) = try Self.open(
+                    let (app, id) = try Base.open(
                         .chromium, server: server, scene: scene, bus: bus, documents: documents)
-                    let before = try Self.settledPage(id, scene)
+                    let before = try Base.settledPage(id, scene)
                     let box = try scene.clientBox(id)
-                    try Self.play(try Self.frames(of: recording, centre: (box.midX, box.midY)), on: scene.touchscreen)
-                    ends.append(try Self.settledPage(id, scene))
+                    try Base.play(try Base.frames(of: recording, centre: (box.midX, box.midY)), on: scene.touchscreen)
+                    ends.append(try Base.settledPage(id, scene))
                     #expect(before.y == 0, "\(before)")
                     log = running?.log ?? ""
                     withExtendedLifetime(app) {}
