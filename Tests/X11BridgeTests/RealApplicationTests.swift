@@ -85,18 +85,9 @@ struct RealApplicationTests {
 
         init(_ executable: String, name: String, arguments: [String], display: String, bus: String) throws {
             self.name = name
-            home = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "gb-app-\(UUID().uuidString.prefix(8))")
-            let runtime = home.appendingPathComponent("runtime")
-            try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true)
-            chmod(runtime.path, 0o700)
-            var environment = ProcessInfo.processInfo.environment
-            environment["DISPLAY"] = display
-            environment["HOME"] = home.path
-            environment["XDG_CONFIG_HOME"] = home.appendingPathComponent(".config").path
-            environment["XDG_DATA_HOME"] = home.appendingPathComponent(".local/share").path
-            environment["XDG_CACHE_HOME"] = home.appendingPathComponent(".cache").path
-            environment["XDG_RUNTIME_DIR"] = runtime.path
+            let privateHome = try PrivateHome("app")
+            home = privateHome.url
+            var environment = privateHome.environment(display: display)
             environment["DBUS_SESSION_BUS_ADDRESS"] = bus
             environment["GSETTINGS_BACKEND"] = "memory"
             environment["NO_AT_BRIDGE"] = nil

@@ -27,17 +27,11 @@ struct ToolkitAppTests {
         let home: URL
 
         init(_ executable: String, _ arguments: [String], display: String) throws {
-            home = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "gb-app-\(UUID().uuidString.prefix(8))")
-            try FileManager.default.createDirectory(
-                at: home.appendingPathComponent("runtime"), withIntermediateDirectories: true)
-            chmod(home.appendingPathComponent("runtime").path, 0o700)
+            let privateHome = try PrivateHome("app")
+            home = privateHome.url
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = arguments
-            var environment = ProcessInfo.processInfo.environment
-            environment["DISPLAY"] = display
-            environment["HOME"] = home.path
-            environment["XDG_RUNTIME_DIR"] = home.appendingPathComponent("runtime").path
+            var environment = privateHome.environment(display: display)
             environment["NO_AT_BRIDGE"] = "1"
             environment["GTK_A11Y"] = "none"
             environment["QT_QPA_PLATFORM"] = "xcb"

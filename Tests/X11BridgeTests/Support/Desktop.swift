@@ -165,13 +165,8 @@ final class Desktop: @unchecked Sendable {
         throws -> Desktop
     {
         guard FileManager.default.isExecutableFile(atPath: kind.executable) else { throw StartError.missing(kind) }
-        let home = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "gb-desktop-\(kind)-\(UUID().uuidString.prefix(8))")
-        for directory in [".config", ".cache", ".local/share", "runtime"] {
-            try FileManager.default.createDirectory(
-                at: home.appendingPathComponent(directory), withIntermediateDirectories: true)
-        }
-        chmod(home.appendingPathComponent("runtime").path, 0o700)
+        let privateHome = try PrivateHome("desktop-\(kind)")
+        let home = privateHome.url
         for (name, text) in kind.configFiles {
             let lines = [text] + (name == "i3.conf" ? extraConfig : [])
             let file = home.appendingPathComponent(name)
@@ -179,13 +174,7 @@ final class Desktop: @unchecked Sendable {
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
         }
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display
-        environment["HOME"] = home.path
-        environment["XDG_CONFIG_HOME"] = home.appendingPathComponent(".config").path
-        environment["XDG_CACHE_HOME"] = home.appendingPathComponent(".cache").path
-        environment["XDG_DATA_HOME"] = home.appendingPathComponent(".local/share").path
-        environment["XDG_RUNTIME_DIR"] = home.appendingPathComponent("runtime").path
+        var environment = privateHome.environment(display: display)
         environment["XDG_CURRENT_DESKTOP"] = nil
         environment["GSETTINGS_BACKEND"] = "memory"
         environment["QT_QPA_PLATFORM"] = "xcb"

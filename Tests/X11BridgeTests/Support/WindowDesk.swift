@@ -120,20 +120,13 @@ final class Openbox {
 
     /// Its HOME, removed on `stop`: openbox writes its log to `~/.cache/openbox`, which was the
     /// real home's until `.ci/run` listed the home before and after a run.
-    let home = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "gb-openbox-\(UUID().uuidString.prefix(8))")
+    let home: PrivateHome
 
     private init(display: String) throws {
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        home = try PrivateHome("openbox")
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openbox")
         process.arguments = ["--sm-disable"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display
-        environment["HOME"] = home.path
-        environment["XDG_CONFIG_HOME"] = home.appendingPathComponent(".config").path
-        environment["XDG_CACHE_HOME"] = home.appendingPathComponent(".cache").path
-        environment["XDG_DATA_HOME"] = home.appendingPathComponent(".local/share").path
-        process.environment = environment
+        process.environment = home.environment(display: display)
         process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         process.standardError = FileHandle(forWritingAtPath: "/dev/null")
         try process.run()
@@ -144,7 +137,7 @@ final class Openbox {
     /// SIGKILL, because openbox inherits the test runner's blocked SIGTERM. An openbox
     /// that is never stopped exits with its server.
     func stop() {
-        defer { try? FileManager.default.removeItem(at: home) }
+        defer { home.remove() }
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
