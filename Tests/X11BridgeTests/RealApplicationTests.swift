@@ -11,7 +11,7 @@ import Testing
 /// suite: its trait cannot refer to the suite itself).
 enum RealApplications {
     static let executables = [
-        "/usr/bin/evince", "/usr/bin/gnome-text-editor", "/usr/bin/python3", "/usr/bin/dbus-daemon",
+        "/usr/bin/evince", "/usr/bin/gnome-text-editor", "/usr/bin/kwrite", "/usr/bin/python3", "/usr/bin/dbus-daemon",
         "/usr/bin/dbus-send", "/usr/bin/openbox"
     ]
     static var installed: Bool { executables.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) } }
@@ -30,11 +30,10 @@ enum RealApplications {
 /// touchscreen as the hands made them, must leave each application in the state they leave it
 /// in without the daemon, read from the application itself over AT-SPI
 /// (`Support/atspi_state.py`): Evince's zoom and scroll, what gnome-text-editor (GTK 4) selects.
-/// Keys of a bound swipe must reach each at once, as it reports (`Support/atspi_watch.py`), and a
-/// Swing window, as it prints. (Okular and KWrite, Qt 5, were measured by hand: started here
-/// with a home of their own, their accessibility bridge says "Not connected to D-Bus server"
-/// and they never appear on the accessibility bus; Okular's own result for the ISDv4
-/// recordings also varies from play to play without the daemon.)
+/// KWrite (Qt 5) where it scrolls. Keys of a bound swipe must reach each at once, as it reports
+/// (`Support/atspi_watch.py`), and a Swing window, as it prints. (Okular is left out: see
+/// `Subject.kwrite`; its own result for the ISDv4 recordings also varies from play to play
+/// without the daemon.)
 ///
 /// What is compared: when the daemon lets go of fingers it held, X replays each one's whole
 /// history before the next one's, so the application sees the first finger move alone; the
@@ -227,6 +226,15 @@ struct RealApplicationTests {
         static let textEditor = Subject(
             executable: "/usr/bin/gnome-text-editor", name: "gnome-text-editor", className: "gnome-text-editor")
 
+        /// Qt 5 (KDE Frameworks): KWrite on the lines. (Okular was tried too: with a fresh
+        /// configuration it opens at "Fit Width", a zoom the helper cannot read as a number,
+        /// beside a thumbnail bar whose scroll it reads first.)
+        static let kwrite = Subject(executable: "/usr/bin/kwrite", name: "kwrite", className: "kwrite")
+
+        /// How far its scroll may differ and still count as the same: KWrite's scroll bar counts
+        /// lines, the others' pixels.
+        var scrollSlack: Double { name == "kwrite" ? 1 : 8 }
+
         /// Debian's Chromium on a page that writes its scroll and zoom into its title
         /// (`RealApplicationTests.page`); a profile of its own for every start.
         static let chromium = Subject(executable: "/usr/bin/chromium", name: "chromium", className: "Chromium")
@@ -252,6 +260,7 @@ struct RealApplicationTests {
                     documents.appendingPathComponent("page.html").absoluteString
                 ]
             case "gnome-text-editor": return ["--standalone", documents.appendingPathComponent("lines.txt").path]
+            case "kwrite": return [documents.appendingPathComponent("lines.txt").path]
             case "chromium":
                 return [
                     // Root cannot use Chromium's sandbox; --test-type keeps the warning bar
@@ -292,7 +301,11 @@ struct RealApplicationTests {
 
         /// Loaded: a document viewer shows its zoom and can scroll.
         func isReady(_ state: State) -> Bool {
-            name == "gnome-text-editor" ? true : state.zoom != nil && !state.scroll.isEmpty
+            switch name {
+            case "gnome-text-editor": true
+            case "kwrite": !state.scroll.isEmpty
+            default: state.zoom != nil && !state.scroll.isEmpty
+            }
         }
     }
 
@@ -619,12 +632,32 @@ struct RealApplicationTests {
         enable.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
         try enable.run()
         enable.waitUntilExit()
+        // The accessibility registry up before the first application: Qt 5 registers once, as
+        // it starts, and a KWrite or Okular that was the first client of a new accessibility
+        // bus (the registry started beside it) never appeared on it (60 s of "not on the bus"),
+        // where GTK registers again. The helper reads the registry's list: exit 2, nobody
+        // called that.
+        let warm = Process()
+        warm.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        warm.arguments = [
+            "--kill-after=5", "30", "/usr/bin/python3",
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+                "Support/atspi_state.py"
+            ).path, "(no application)"
+        ]
+        warm.environment = enable.environment
+        warm.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        warm.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try warm.run()
+        warm.waitUntilExit()
+        try #require(
+            warm.terminationStatus == 2, "the accessibility registry answered (helper exit \(warm.terminationStatus))")
         let documents = try documents()
         defer { try? FileManager.default.removeItem(at: documents) }
         try body(server, scene, address, documents)
     }
 
-    @Test(arguments: [Subject.evince, .textEditor])
+    @Test(arguments: [Subject.evince, .textEditor, .kwrite])
     func aRecordedHandEndsAsItDoesWithoutTheDaemon(_ subject: Subject) throws {
         try Self.withSession { server, scene, bus, documents in
             for recording in Recording.allCases {
@@ -647,11 +680,15 @@ struct RealApplicationTests {
                 // finger window closes, the trailing one 3.9 pt out, the leading one 15.5 pt, and
                 // gnome-text-editor may take that for a selection drag (docs/real-touchscreens.md,
                 // "Two fingers handed back"); beside two busy loops Evince zoomed to 102.2 %
-                // against 103.5 (102.9 % on an idle machine).
+                // against 103.5 (102.9 % on an idle machine). KWrite: the EP scroll did not
+                // scroll it in two runs of three (6 lines without the daemon), and the EP
+                // one-finger drag down and back, handed back once it has gone 16 pt (110 ms),
+                // leaves it 9 lines down in every run (without: where it began).
                 withKnownIssue(
                     Comment(
                         rawValue: "issue 40: a two-finger scroll whose leading finger is 15 pt out when it is "
-                            + "handed back may select text in GTK 4, and zooms Evince up to 1.3 % less"),
+                            + "handed back may select text in GTK 4, and zooms Evince up to 1.3 % less; KWrite "
+                            + "(Qt 5) scrolls differently after a hand-back"),
                     isIntermittent: true
                 ) {
                     if let zoom = without.after.zoom, let zoomed = with.after.zoom {
@@ -659,11 +696,13 @@ struct RealApplicationTests {
                     }
                     #expect(with.after.selected == without.after.selected, "selection: \(context)")
                     for (scrolled, scroll) in zip(with.after.scroll, without.after.scroll) {
-                        // Within 10 %, or a few pixels where it barely scrolls.
-                        #expect(abs(scrolled - scroll) <= max(0.1 * abs(scroll), 8), "scroll within 10 %: \(context)")
+                        // Within 10 %, or a few pixels (a line) where it barely scrolls.
+                        #expect(
+                            abs(scrolled - scroll) <= max(0.1 * abs(scroll), subject.scrollSlack),
+                            "scroll within 10 %: \(context)")
                     }
                 } when: {
-                    recording == .scroll
+                    recording == .scroll || (subject.name == "kwrite" && recording == .drag)
                 }
             }
         }
