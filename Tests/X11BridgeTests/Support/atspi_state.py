@@ -6,7 +6,8 @@ Usage: atspi_state.py APP_NAME
 Prints one JSON object: {"zoom": the percentage in a text field or combo box that holds only a
 percentage (Evince's and Okular's zoom), or null; "scroll": the values of the scroll bars that
 can scroll (maximum above 0), in tree order; "selected": the characters selected in the first
-text with a selection, 0 if none}. Exits 2 when the application is not on the accessibility
+text with a selection, 0 if none; "caret": the caret's offset in the longest text (the
+document), or null}. Exits 2 when the application is not on the accessibility
 bus yet. Debian's python3-gi with the Atspi typelib (at-spi2-core); run with /usr/bin/python3.
 """
 import json
@@ -38,7 +39,8 @@ def main():
             app = candidate
     if app is None:
         sys.exit(2)
-    state = {"zoom": None, "scroll": [], "selected": 0}
+    state = {"zoom": None, "scroll": [], "selected": 0, "caret": None}
+    longest = -1
     for node in walk(app):
         try:
             role = node.get_role_name()
@@ -54,6 +56,10 @@ def main():
             match = re.fullmatch(r"\s*([0-9]+(?:[.,][0-9]+)?)\s*%\s*", words or "")
             if match and state["zoom"] is None:
                 state["zoom"] = float(match.group(1).replace(",", "."))
+            if role == "text" and text is not None and text.get_character_count() > longest:
+                longest = text.get_character_count()
+                caret = text.get_caret_offset()
+                state["caret"] = caret if caret >= 0 else None
             if text is not None and not state["selected"] and text.get_n_selections() > 0:
                 selection = text.get_selection(0)
                 state["selected"] = selection.end_offset - selection.start_offset
