@@ -754,14 +754,16 @@ struct RealApplicationTests {
                 }
                 #expect(with.after.scroll.count == without.after.scroll.count, context)
                 // GTK 4 puts the caret where a touch begins, and X replays the held fingers one
-                // after the other: after a two-finger hand it may be under the other finger.
+                // after the other: after a two-finger hand it may be under the other finger. After
+                // the ISDv4 one-finger drag, which selects 73 characters either way, the caret was
+                // at 1815 in every play but one without the daemon, beside the whole suite: 758.
                 withKnownIssue(
                     "issue 40: after two fingers handed back, GTK 4's caret may be under the other finger",
                     isIntermittent: true
                 ) {
                     #expect(with.after.caret == without.after.caret, "caret: \(context)")
                 } when: {
-                    recording.fingers == 2
+                    recording.fingers == 2 || recording == .oneFingerScroll
                 }
                 if recording == .taps {
                     // Nine real taps in 1.9 s, each handed back at its lift (up to 110 ms late):
@@ -774,7 +776,7 @@ struct RealApplicationTests {
                 // gnome-text-editor may take that for a selection drag (docs/real-touchscreens.md,
                 // "Two fingers handed back"); beside two busy loops Evince zoomed to 102.2 %
                 // against 103.5 (102.9 % on an idle machine). KWrite: the EP scroll did not
-                // scroll it in two runs of three (6 lines without the daemon), and the EP
+                // scroll it in four runs of seven (6 lines without the daemon), and the EP
                 // one-finger drag down and back, handed back once it has gone 16 pt (110 ms),
                 // leaves it 9 lines down in every run (without: where it began).
                 withKnownIssue(
