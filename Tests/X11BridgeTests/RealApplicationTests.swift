@@ -776,7 +776,7 @@ struct RealApplicationTests {
                 // gnome-text-editor may take that for a selection drag (docs/real-touchscreens.md,
                 // "Two fingers handed back"); beside two busy loops Evince zoomed to 102.2 %
                 // against 103.5 (102.9 % on an idle machine). KWrite: the EP scroll did not
-                // scroll it in four runs of seven (6 lines without the daemon), and the EP
+                // scroll it in four runs of eight (6 lines without the daemon), and the EP
                 // one-finger drag down and back, handed back once it has gone 16 pt (110 ms),
                 // leaves it 9 lines down in every run (without: where it began).
                 withKnownIssue(
