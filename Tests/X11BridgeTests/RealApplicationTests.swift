@@ -266,9 +266,6 @@ struct RealApplicationTests {
         /// entry lists it). Started with `MOZ_USE_XINPUT2=1` (see `App`).
         static let firefox = Subject(executable: "/usr/bin/firefox-esr", name: "firefox-esr", className: "firefox-esr")
 
-        /// Whether it is a browser showing `RealApplicationTests.page`.
-        var isBrowser: Bool { name == "chromium" || name == "firefox-esr" }
-
         /// Its command line; for Firefox, also writes the profile it starts with.
         func arguments(_ documents: URL) throws -> [String] {
             switch name {
@@ -471,6 +468,7 @@ struct RealApplicationTests {
             "gb-docs-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try pdf(pages: 12).write(to: folder.appendingPathComponent("pages.pdf"))
+        try page.write(to: folder.appendingPathComponent("page.html"), atomically: true, encoding: .utf8)
         let lines = (1...600).map { "line \($0): words for an editor to scroll through, and to select if it must" }
         try (lines.joined(separator: "\n") + "\n").write(
             to: folder.appendingPathComponent("lines.txt"), atomically: true, encoding: .utf8)
@@ -1014,12 +1012,9 @@ struct RealApplicationKeyTests {
     /// the daemon, read from the page itself (its title says where it is scrolled and how it is
     /// zoomed): the same page zoom, the same pinch zoom, the scroll within 10 %. (That the shipped
     /// binding fires there is `anUnboundPinchZoomsABrowserAsWithoutTheDaemon`'s.)
-    @Test(
-        .enabled(if: RealApplications.hasBrowsers, "needs chromium and firefox-esr (Scripts/deps.sh test)"),
-        arguments: [Base.Subject.chromium, .firefox])
+    @Test(.browsers, arguments: [Base.Subject.chromium, .firefox])
     func aTwoFingerScrollOverABrowserScrollsAsWithoutTheBoundPinch(_ subject: Base.Subject) throws {
         try Base.withSession { server, scene, bus, documents in
-            try Base.page.write(to: documents.appendingPathComponent("page.html"), atomically: true, encoding: .utf8)
             let shipped = try String(contentsOf: Base.shipped, encoding: .utf8)
             // Firefox's own result for the ISDv4 circle is noise: three plays without the daemon
             // pinch-zoomed it 1.0, 5.3 and 2.3 times (with it: 6.2, 4.2, 2.5), so it plays the EP
@@ -1099,12 +1094,9 @@ struct RealApplicationKeyTests {
     /// swipes, as the issue's), the browser's own pinch zooms as far as it does without the
     /// daemon (within 10 %), read from the page's `visualViewport.scale`; with the shipped
     /// config, its browser binding zooms the page instead.
-    @Test(
-        .enabled(if: RealApplications.hasBrowsers, "needs chromium and firefox-esr (Scripts/deps.sh test)"),
-        arguments: [Base.Subject.chromium, .firefox])
+    @Test(.browsers, arguments: [Base.Subject.chromium, .firefox])
     func anUnboundPinchZoomsABrowserAsWithoutTheDaemon(_ subject: Base.Subject) throws {
         try Base.withSession { server, scene, bus, documents in
-            try Base.page.write(to: documents.appendingPathComponent("page.html"), atomically: true, encoding: .utf8)
             let config = """
                 gestures:
                   - swipe: { fingers: 3, direction: left }
@@ -1145,12 +1137,9 @@ struct RealApplicationKeyTests {
     /// Issue 40, item 1, in both browsers: a three-finger swipe bound to ctrl+a reaches the page,
     /// focused already and not, about as soon as the same keys sent by XTest with no gesture. The
     /// page stamps the key with the time its handler ran.
-    @Test(
-        .enabled(if: RealApplications.hasBrowsers, "needs chromium and firefox-esr (Scripts/deps.sh test)"),
-        arguments: [Base.Subject.chromium, .firefox])
+    @Test(.browsers, arguments: [Base.Subject.chromium, .firefox])
     func keysOfABoundSwipeReachABrowserPageAtOnce(_ subject: Base.Subject) throws {
         try Base.withSession { server, scene, bus, documents in
-            try Base.page.write(to: documents.appendingPathComponent("page.html"), atomically: true, encoding: .utf8)
             let daemon = try DaemonProcess.start(
                 display: server.display,
                 config: Self.swipeForCtrlA(in: subject.className))
@@ -1202,5 +1191,12 @@ struct RealApplicationKeyTests {
             }
             #expect(!daemon.log.contains("did not take the focus in time"), "\(daemon.log.suffix(3000))")
         }
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// The browser tests' condition: both browsers installed.
+    static var browsers: Self {
+        .enabled(if: RealApplications.hasBrowsers, "needs chromium and firefox-esr (Scripts/deps.sh test)")
     }
 }

@@ -22,7 +22,6 @@ struct PrivateHome {
         chmod(runtime.path, 0o700)
     }
 
-    var path: String { url.path }
     var runtime: URL { url.appendingPathComponent("runtime") }
 
     /// The test run's environment with `DISPLAY`, `HOME` and the XDG folders pointing here.
