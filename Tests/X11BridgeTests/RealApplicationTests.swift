@@ -228,6 +228,8 @@ struct RealApplicationTests {
         var executable: String
         var name: String
         var className: String
+        /// The fragment the browsers open their page with: `#middle` opens it halfway down.
+        var fragment = ""
         var testDescription: String { name }
 
         static let evince = Subject(executable: "/usr/bin/evince", name: "evince", className: "Evince")
@@ -276,7 +278,7 @@ struct RealApplicationTests {
                     to: profile.appendingPathComponent("user.js"), atomically: true, encoding: .utf8)
                 return [
                     "--no-remote", "--new-instance", "--profile", profile.path,
-                    documents.appendingPathComponent("page.html").absoluteString
+                    documents.appendingPathComponent("page.html").absoluteString + fragment
                 ]
             case "gnome-text-editor": return ["--standalone", documents.appendingPathComponent("lines.txt").path]
             case "kwrite": return [documents.appendingPathComponent("lines.txt").path]
@@ -288,7 +290,7 @@ struct RealApplicationTests {
                     "--password-store=basic", "--disable-background-networking", "--disable-component-update",
                     "--window-size=1200,800", "--window-position=100,100",
                     "--user-data-dir=\(documents.appendingPathComponent("chromium-\(UUID().uuidString.prefix(8))").path)",
-                    documents.appendingPathComponent("page.html").absoluteString
+                    documents.appendingPathComponent("page.html").absoluteString + fragment
                 ]
             default: return [documents.appendingPathComponent("pages.pdf").path]
             }
@@ -562,27 +564,34 @@ struct RealApplicationTests {
     }
 
     /// A long page that writes into its title where it is scrolled (`y`), its pinch zoom
-    /// (`scale`, the visual viewport's), its page zoom (`zoom`, ctrl+plus's), and the last key
+    /// (`scale`, the visual viewport's), its page zoom (`zoom`, ctrl+plus's), the last key
     /// it got (`key`) with the time its handler ran (`at`, the system clock's milliseconds since
     /// 1970; not the event's stamp nor `performance.timeOrigin`, which in Firefox put the key
-    /// 30-49 ms before the swipe that sent it).
+    /// 30-49 ms before the swipe that sent it), and when it first scrolled away from where it
+    /// opened (`first`, the same clock). Opened as `page.html#middle` it starts halfway down,
+    /// so that a drag either way scrolls it.
     static let page = """
         <!doctype html><html><head><meta name="viewport" content="width=device-width">
         <title>loading</title></head>
         <body style="height: 30000px; margin: 0; background: linear-gradient(#fff, #468)">
         <p>A page for a two-finger scroll.</p>
         <script>
-        let key = "";
+        let key = "", first = "";
+        if (location.hash == "#middle") scrollTo(0, 15000);
+        const start = Math.round(scrollY);
         function show() {
           document.title = "y=" + Math.round(scrollY) + " scale=" + visualViewport.scale.toFixed(3) +
-            " zoom=" + devicePixelRatio.toFixed(3) + key;
+            " zoom=" + devicePixelRatio.toFixed(3) + key + first;
         }
         addEventListener("keydown", e => {
           key = " key=" + (e.ctrlKey ? "ctrl+" : "") + e.key.toLowerCase() +
             " at=" + Date.now();
           show();
         });
-        addEventListener("scroll", show);
+        addEventListener("scroll", () => {
+          if (!first && Math.round(scrollY) != start) first = " first=" + Date.now();
+          show();
+        });
         addEventListener("resize", show);
         visualViewport.addEventListener("resize", show);
         visualViewport.addEventListener("scroll", show);
@@ -599,6 +608,8 @@ struct RealApplicationTests {
         var key: String?
         /// When the page's handler ran for the key, in seconds since 1970.
         var keyTime: Double?
+        /// When the page first scrolled away from where it opened, in seconds since 1970.
+        var firstScrollTime: Double?
         var description: String {
             "scrolled \(y) px, pinch zoom \(scale), page zoom \(zoom)" + (key.map { ", key \($0)" } ?? "")
         }
@@ -614,6 +625,7 @@ struct RealApplicationTests {
             guard let y = values["y"], let scale = values["scale"], let zoom = values["zoom"] else { return nil }
             (self.y, self.scale, self.zoom) = (y, scale, zoom)
             keyTime = values["at"].map { $0 / 1000 }
+            firstScrollTime = values["first"].map { $0 / 1000 }
         }
     }
 
@@ -1023,21 +1035,11 @@ struct RealApplicationKeyTests {
             // 37-58) and in 1 of 8 with it, which says more about its threshold than about us.
             let firefox = subject.name == Base.Subject.firefox.name
             for recording in firefox ? [Base.Recording.scroll] : [.scroll, .circle] {
-                var ends: [Base.PageState] = []
-                var log = ""
-                for daemon in [false, true] {
-                    let running = try daemon ? DaemonProcess.start(display: server.display, config: shipped) : nil
-                    defer { running?.stop() }
-                    let (app, id) = try Base.open(subject, server: server, scene: scene, bus: bus, documents: documents)
-                    let before = try Base.settledPage(id, scene, steady: 1)
-                    let box = try scene.clientBox(id)
-                    try Base.play(try Base.frames(of: recording, centre: (box.midX, box.midY)), on: scene.touchscreen)
-                    ends.append(try Base.settledPage(id, scene, changedFrom: before))
-                    #expect(before.y == 0, "\(before)")
-                    log = running?.log ?? ""
-                    withExtendedLifetime(app) {}
-                }
-                let (without, with) = (ends[0], ends[1])
+                let plays = try Self.plays(
+                    recording, on: subject, config: shipped, server: server, scene: scene, bus: bus,
+                    documents: documents)
+                for play in plays { #expect(play.before.y == 0, "\(play.before)") }
+                let (without, with, log) = (plays[0].after, plays[1].after, plays[1].log)
                 print(
                     "real apps: \(subject.name), \(recording.testDescription): without the daemon \(without); "
                         + "with it \(with)")
@@ -1061,6 +1063,84 @@ struct RealApplicationKeyTests {
                     #expect(abs(with.scale / without.scale - 1) <= 0.01, "pinch zoom within 1 %: \(context)")
                 }
             }
+        }
+    }
+
+    /// Issue 40, item 4, read from Chromium: a real one-finger drag over a page, with the shipped
+    /// config (whose browser pinch wants a second finger), starts scrolling the page about when it
+    /// does without the daemon. The daemon holds a lone finger until it has gone `landing-travel`
+    /// (16 pt) or the finger window (150 ms) closes, then X replays its history at once; the
+    /// page stamps its first scroll with the system clock. Each recording plays without the
+    /// daemon and with it, on a page opened halfway down so that either direction scrolls.
+    @Test(.browsers)
+    func aDragScrollsABrowserAboutAsSoonAsWithoutTheDaemon() throws {
+        var subject = Base.Subject.chromium
+        subject.fragment = "#middle"
+        try Base.withSession { server, scene, bus, documents in
+            let shipped = try String(contentsOf: Base.shipped, encoding: .utf8)
+            var lateness: [Double] = []
+            for recording in [Base.Recording.drag, .oneFingerScroll] {
+                let plays = try Self.plays(
+                    recording, on: subject, config: shipped, server: server, scene: scene, bus: bus,
+                    documents: documents)
+                let log = plays[1].log
+                var firsts: [Double] = []
+                for play in plays {
+                    let first = try #require(
+                        play.after.firstScrollTime,
+                        "\(recording.testDescription) did not scroll the page: \(play.after)\n\(log.suffix(3000))")
+                    firsts.append(first - play.start)
+                }
+                let ends = plays.map(\.after)
+                lateness.append(firsts[1] - firsts[0])
+                print(
+                    "real apps: hand-back: chromium, \(recording.testDescription): the page first scrolled "
+                        + "\(Int((firsts[0] * 1000).rounded())) ms after the landing without the daemon, "
+                        + "\(Int((firsts[1] * 1000).rounded())) ms with it; ends \(ends[0]) and \(ends[1])")
+                let context = Comment(rawValue: "\(recording.testDescription)\n\(log.suffix(3000))")
+                #expect(
+                    abs(ends[1].y - ends[0].y) <= max(0.1 * abs(ends[0].y - 15000), 8), "scroll within 10 %: \(context)"
+                )
+            }
+            print(
+                "real apps: hand-back: chromium's first scroll is \(lateness.map { Int(($0 * 1000).rounded()) }) ms later with the daemon"
+            )
+            // Measured: 0 and 3 ms, as Chromium starts a touch scroll (147-168 ms in) after the
+            // daemon has let a lone finger go. Held longer (the finger window at 400 ms, no
+            // landing travel) the page scrolled 247 and 264 ms late. The bound allows for load.
+            #expect(
+                lateness.allSatisfy { $0 <= 0.1 },
+                "each drag's first scroll within 100 ms of its time without the daemon")
+        }
+    }
+
+    /// One play of a recording over a browser's page: the page before and once it settled, when
+    /// the play began (seconds since 1970, the page's clock) and the daemon's log, if one ran.
+    struct PagePlay {
+        var before: Base.PageState
+        var after: Base.PageState
+        var start: Double
+        var log: String
+    }
+
+    /// Plays `recording` over the middle of the browser's page twice, each time on a fresh start:
+    /// without the daemon, then with one running `config`.
+    static func plays(
+        _ recording: Base.Recording, on subject: Base.Subject, config: String, server: XServer, scene: DesktopScene,
+        bus: String, documents: URL
+    ) throws -> [PagePlay] {
+        try [false, true].map { daemon in
+            let running = try daemon ? DaemonProcess.start(display: server.display, config: config) : nil
+            defer { running?.stop() }
+            let (app, id) = try Base.open(subject, server: server, scene: scene, bus: bus, documents: documents)
+            defer { withExtendedLifetime(app) {} }
+            let before = try Base.settledPage(id, scene, steady: 1)
+            let box = try scene.clientBox(id)
+            let frames = try Base.frames(of: recording, centre: (box.midX, box.midY))
+            let start = Date().timeIntervalSince1970
+            try Base.play(frames, on: scene.touchscreen)
+            let after = try Base.settledPage(id, scene, changedFrom: before)
+            return PagePlay(before: before, after: after, start: start, log: running?.log ?? "")
         }
     }
 
