@@ -33,14 +33,14 @@ if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; 
     # sends the desktop notification of a bad reload (dbus-monitor, from dbus-daemon, sees it);
     # libxres1, with which a test counts the indicator's X resources; at-spi2-core and
     # python3-pyatspi, through which a test drives the settings app and reads the real
-    # applications (Evince, gnome-text-editor, KWrite) that real recordings are played on; a
+    # applications (Evince, gnome-text-editor, KWrite, Okular) that real recordings are played on; a
     # JDK, whose Swing window the keys test types into; Chromium and Firefox ESR, whose page
     # says in its title how far a two-finger scroll took it, how it is zoomed and which key came.
     test=(xserver-xorg-core xserver-xorg-video-dummy xserver-xorg-dev xinput x11-utils
           make lintian systemd man-db desktop-file-utils
           openbox xfwm4 mutter i3-wm kwin-x11 kwin-style-breeze fluxbox marco mate-settings-daemon-common dbus-daemon zenity kdialog
           libglib2.0-bin zsh fish xcompmgr libxres1 at-spi2-core python3-pyatspi
-          evince gnome-text-editor kwrite openjdk-17-jdk chromium firefox-esr)
+          evince gnome-text-editor kwrite okular openjdk-17-jdk chromium firefox-esr)
     missing() {
         local package
         for package in "$@"; do
@@ -57,7 +57,7 @@ elif command -v rpm >/dev/null 2>&1 && command -v dnf >/dev/null 2>&1; then
     test=(xorg-x11-server-Xorg xorg-x11-drv-dummy xorg-x11-server-devel xinput xorg-x11-utils
           make systemd man-db desktop-file-utils
           openbox xfwm4 mutter i3 kwin-x11 fluxbox marco dbus-daemon zenity kdialog glib2 zsh fish xcompmgr libXres
-          at-spi2-core python3-pyatspi evince gnome-text-editor kwrite java-17-openjdk-devel chromium firefox)
+          at-spi2-core python3-pyatspi evince gnome-text-editor kwrite okular java-17-openjdk-devel chromium firefox)
     missing() {
         local package
         for package in "$@"; do rpm -q "$package" >/dev/null 2>&1 || echo "$package"; done

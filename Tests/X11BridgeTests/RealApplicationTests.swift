@@ -11,7 +11,8 @@ import Testing
 /// suite: its trait cannot refer to the suite itself).
 enum RealApplications {
     static let executables = [
-        "/usr/bin/evince", "/usr/bin/gnome-text-editor", "/usr/bin/kwrite", "/usr/bin/python3", "/usr/bin/dbus-daemon",
+        "/usr/bin/evince", "/usr/bin/gnome-text-editor", "/usr/bin/kwrite", "/usr/bin/okular", "/usr/bin/python3",
+        "/usr/bin/dbus-daemon",
         "/usr/bin/dbus-send", "/usr/bin/openbox", "/usr/bin/xfwm4"
     ]
     static var installed: Bool { executables.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) } }
@@ -29,10 +30,10 @@ enum RealApplications {
 /// with the daemon running the shipped config and without it. Real recordings of one and two
 /// fingers, played on the test touchscreen as the hands made them, must leave each application
 /// in the state they leave it in without the daemon, read from the application itself over AT-SPI
-/// (`Support/atspi_state.py`): Evince's zoom and scroll, what gnome-text-editor (GTK 4) selects.
-/// KWrite (Qt 5) where it scrolls. Keys of a bound swipe must reach each at once, as it reports
-/// (`Support/atspi_watch.py`), and a Swing window, as it prints. (Okular is left out: see
-/// `Subject.kwrite`; its own result for the ISDv4 recordings also varies from play to play
+/// (`Support/atspi_state.py`): Evince's and Okular's zoom and scroll, what gnome-text-editor
+/// (GTK 4) selects, where KWrite (Qt 5) scrolls. Keys of a bound swipe must reach each at once,
+/// as it reports (`Support/atspi_watch.py`), and a Swing window, as it prints. (Okular plays the
+/// EP scroll and a pinch only: its own result for the ISDv4 recordings varies from play to play
 /// without the daemon.)
 ///
 /// What is compared: when the daemon lets go of fingers it held, X replays each one's whole
@@ -41,7 +42,9 @@ enum RealApplications {
 /// application starts afresh for every play, in a home of its own, so nothing carries over.
 @Suite(
     "Real applications: real hands handed back", .serialized, .xServer([.touchscreen, .keyboard]),
-    .enabled(if: RealApplications.installed, "needs evince and gnome-text-editor (Scripts/deps.sh test)"))
+    .enabled(
+        if: RealApplications.installed,
+        "needs evince, gnome-text-editor, kwrite, okular, openbox and xfwm4 (Scripts/deps.sh test)"))
 struct RealApplicationTests {
 
     /// The shipped config, as a user runs it.
@@ -94,10 +97,16 @@ struct RealApplicationTests {
         let home: URL
         let environment: [String: String]
 
-        init(_ executable: String, name: String, arguments: [String], display: String, bus: String) throws {
+        init(
+            _ executable: String, name: String, arguments: [String], display: String, bus: String,
+            files: [String: String] = [:]
+        ) throws {
             self.name = name
             let privateHome = try PrivateHome("app")
             home = privateHome.url
+            for (path, text) in files {
+                try text.write(to: home.appendingPathComponent(path), atomically: true, encoding: .utf8)
+            }
             var environment = privateHome.environment(display: display)
             environment["DBUS_SESSION_BUS_ADDRESS"] = bus
             environment["GSETTINGS_BACKEND"] = "memory"
@@ -236,9 +245,19 @@ struct RealApplicationTests {
         static let textEditor = Subject(
             executable: "/usr/bin/gnome-text-editor", name: "gnome-text-editor", className: "gnome-text-editor")
 
-        /// Qt 5 (KDE Frameworks): KWrite on the lines. (Okular was tried too: with a fresh
-        /// configuration it opens at "Fit Width", a zoom the helper cannot read as a number,
-        /// beside a thumbnail bar whose scroll it reads first.)
+        /// Qt 5 (KDE Frameworks): Okular on the PDF, at 100 % (a fresh configuration opens it at
+        /// "Fit Width", which the helper cannot read as a number).
+        static let okular = Subject(executable: "/usr/bin/okular", name: "okular", className: "okular")
+
+        /// Files written into its home before it starts, by path under the home.
+        var homeFiles: [String: String] {
+            switch name {
+            case "okular": [".config/okularpartrc": "[Zoom]\nZoomMode=0\n"]
+            default: [:]
+            }
+        }
+
+        /// Qt 5 (KDE Frameworks): KWrite on the lines.
         static let kwrite = Subject(executable: "/usr/bin/kwrite", name: "kwrite", className: "kwrite")
 
         /// The recordings played over it, where they show something (the CI budget has no room
@@ -251,9 +270,14 @@ struct RealApplicationTests {
             case "evince": [.scroll, .swipe, .circle, .drag]
             case "gnome-text-editor": [.scroll, .swipe, .drag, .oneFingerScroll, .taps]
             case "kwrite": [.scroll, .drag, .taps]
+            case "okular": [.scroll]
             default: Recording.allCases
             }
         }
+
+        /// Whether its caret means something: the text editors'. Okular's (an offset in a page's
+        /// text) moved between plays without the daemon.
+        var hasCaret: Bool { name != "okular" }
 
         /// How far its scroll may differ and still count as the same: KWrite's scroll bar counts
         /// lines, the others' pixels.
@@ -489,8 +513,7 @@ struct RealApplicationTests {
     ) {
         let app = try App(
             subject.executable, name: subject.name, arguments: try subject.arguments(documents),
-            display: server.display,
-            bus: bus)
+            display: server.display, bus: bus, files: subject.homeFiles)
         var window: UInt64?
         try waitUntil("a \(subject.className) window", timeout: 20) {
             window = scene.clientList.first { className(of: $0, scene) == subject.className }
@@ -751,7 +774,7 @@ struct RealApplicationTests {
         try body(server, scene, address, documents)
     }
 
-    @Test(arguments: [Subject.evince, .textEditor, .kwrite])
+    @Test(arguments: [Subject.evince, .textEditor, .kwrite, .okular])
     func aRecordedHandEndsAsItDoesWithoutTheDaemon(_ subject: Subject) throws {
         try Self.withSession { server, scene, bus, documents in
             for recording in subject.recordings {
@@ -778,7 +801,7 @@ struct RealApplicationTests {
                     "issue 40: after two fingers handed back, GTK 4's caret may be under the other finger",
                     isIntermittent: true
                 ) {
-                    #expect(with.after.caret == without.after.caret, "caret: \(context)")
+                    if subject.hasCaret { #expect(with.after.caret == without.after.caret, "caret: \(context)") }
                 } when: {
                     recording.fingers == 2 || recording == .oneFingerScroll
                 }
@@ -795,12 +818,13 @@ struct RealApplicationTests {
                 // against 103.5 (102.9 % on an idle machine). KWrite: the EP scroll did not
                 // scroll it in four runs of eight (6 lines without the daemon), and the EP
                 // one-finger drag down and back, handed back once it has gone 16 pt (110 ms),
-                // leaves it 9 lines down in every run (without: where it began).
+                // leaves it 9 lines down in every run (without: where it began). Okular: the EP
+                // scroll goes 75 px against 92 (zoom 103.0-103.1 % against 103.5-103.6).
                 withKnownIssue(
                     Comment(
                         rawValue: "issue 40: a two-finger scroll whose leading finger is 15 pt out when it is "
                             + "handed back may select text in GTK 4, and zooms Evince up to 1.3 % less; KWrite "
-                            + "(Qt 5) scrolls differently after a hand-back"),
+                            + "(Qt 5) scrolls differently after a hand-back, Okular (Qt 5) 18 % less"),
                     isIntermittent: true
                 ) {
                     if let zoom = without.after.zoom, let zoomed = with.after.zoom {
@@ -844,6 +868,36 @@ extension RealApplicationTests {
     }
 }
 
+extension RealApplicationTests {
+    /// Issue 40, item 2: a pinch over Okular, where the shipped config binds nothing for two
+    /// fingers, zooms it about as much as without the daemon. The first finger's held history
+    /// is replayed before the second lands, so Okular starts its pinch from a wider spread and
+    /// zooms less: 273 % against 300 % (the issue found 313 % against 417 %). No licensed
+    /// recording of a real pinch was found, so the test draws one (`spread`).
+    @Test func aPinchZoomsOkularAsWithoutTheDaemon() throws {
+        try Self.withSession { server, scene, bus, documents in
+            let plays = try [false, true].map { daemon in
+                try Self.play(
+                    in: .okular, daemon: daemon, server: server, scene: scene, bus: bus, documents: documents,
+                    frames: Self.spread(centre:))
+            }
+            let (without, with) = (plays[0].after, plays[1].after)
+            print("real apps: okular, a pinch: without the daemon \(without); with it \(with)")
+            let context = Comment(rawValue: "okular, a pinch\n\(plays[1].log.suffix(3000))")
+            let zoom = try #require(without.zoom, context)
+            let zoomed = try #require(with.zoom, context)
+            #expect(zoom > 150, "the pinch zoomed Okular without the daemon: \(context)")
+            #expect(abs(zoomed / zoom - 1) <= 0.15, "zoom within 15 %: \(context)")
+            withKnownIssue(
+                "issue 40: a pinch handed back zooms less, the first finger's history replayed first",
+                isIntermittent: true
+            ) {
+                #expect(abs(zoomed / zoom - 1) <= 0.1, "zoom within 10 %: \(context)")
+            }
+        }
+    }
+}
+
 /// Issue 40 in the same applications, a suite of its own so that it runs beside the hands above:
 /// keys of a bound swipe, timed by what the application reports (Evince, gnome-text-editor,
 /// Swing, Chromium, Firefox ESR); a two-finger scroll over both browsers with the shipped
@@ -851,7 +905,9 @@ extension RealApplicationTests {
 /// bound for two fingers, which each browser must zoom by itself as far as without the daemon.
 @Suite(
     "Real applications: keys at once, browsers scrolled and pinched", .serialized, .xServer([.touchscreen, .keyboard]),
-    .enabled(if: RealApplications.installed, "needs evince and gnome-text-editor (Scripts/deps.sh test)"))
+    .enabled(
+        if: RealApplications.installed,
+        "needs evince, gnome-text-editor, kwrite, okular, openbox and xfwm4 (Scripts/deps.sh test)"))
 struct RealApplicationKeyTests {
     typealias Base = RealApplicationTests
 
