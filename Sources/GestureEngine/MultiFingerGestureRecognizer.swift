@@ -26,6 +26,12 @@ open class MultiFingerGestureRecognizer: GestureRecognizer {
     private var hasStarted = false
     /// Whether the finger set changed since the last measurement, so the next one re-bases.
     private var needsRebase = true
+    /// Whether the gesture could have begun at the previous move. A move of only some of the
+    /// fingers begins it only if the previous move could have too: where one finger's move
+    /// reaches the daemon a frame before the other's (under GNOME Shell and Plasma, with the
+    /// shell holding the touch grab first), two fingers swiping along their own line look, for
+    /// that frame, like a spread about a still finger.
+    private var couldBeginAtLastMove = false
     private var velocityTracker = VelocityTracker()
 
     open override var requiredNumberOfTouches: Int { numberOfTouchesRequired }
@@ -100,8 +106,13 @@ open class MultiFingerGestureRecognizer: GestureRecognizer {
         switch state {
         case .possible:
             guard hasStarted, sample(at: event.timestamp) else { return }
-            if mayBegin {
-                state = .began
+            let may = mayBegin
+            defer { couldBeginAtLastMove = may }
+            if may {
+                // Every finger moved in this frame, or the motion held for two frames.
+                if touches.count >= TouchGeometry.liveCount(of: self.touches) || couldBeginAtLastMove {
+                    state = .began
+                }
             } else if let reason = failureBeforeBeginning {
                 fail(reason)
             }
@@ -139,6 +150,7 @@ open class MultiFingerGestureRecognizer: GestureRecognizer {
         super.reset()
         hasStarted = false
         needsRebase = true
+        couldBeginAtLastMove = false
         velocity = 0
         velocityTracker.reset()
     }

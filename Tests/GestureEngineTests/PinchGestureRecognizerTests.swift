@@ -178,6 +178,59 @@ func pinchFigures(_ measurement: GestureMeasurement) -> (scale: Double, velocity
         }
     }
 
+    /// Issue 41, item 4: two fingers swiping along their own line are a swipe, not a pinch, even
+    /// when each frame moves one finger only (under GNOME Shell and Plasma one finger's move can
+    /// reach the daemon a frame before the other's). For that frame the moved finger has spread
+    /// from, or closed on, a finger that stood still: a pinch about a thumb, but only for a
+    /// frame. Both orientations and directions, the leading finger's move first or the
+    /// trailing one's, at 10 and 30 pt a frame (a slow and a fast swipe).
+    @Test(
+        arguments: [(1.0, 0.0), (0.0, 1.0), (-1.0, 0.0), (0.0, -1.0)] as [(Double, Double)],
+        [(true, 10.0), (false, 10.0), (true, 30.0), (false, 30.0)] as [(Bool, Double)])
+    func twoFingersSwipingAlongTheirLineOneMoveAFrameAreNoPinch(
+        direction: (dx: Double, dy: Double), order: (leadingFirst: Bool, step: Double)
+    ) {
+        let (leadingFirst, step) = order
+        setUp(fingers: 2)
+        let swipe = SwipeGestureRecognizer(name: "swipe")
+        swipe.numberOfTouchesRequired = 2
+        swipe.direction = [.left, .right, .up, .down]
+        s.screen.addGestureRecognizer(swipe)
+        // Finger 1 trails, finger 2 leads, 100 pt ahead along the motion.
+        let start: [UInt32: (Double, Double)] = [
+            1: (900 - 50 * direction.dx, 500 - 50 * direction.dy), 2: (900 + 50 * direction.dx, 500 + 50 * direction.dy)
+        ]
+        func at(_ id: UInt32, _ travelled: Double) -> (Double, Double) {
+            let (x, y) = start[id]!
+            return (x + travelled * direction.dx, y + travelled * direction.dy)
+        }
+        s.frame([1, 2].map { id in (id, .began, at(id, 0).0, at(id, 0).1) })
+        let order: [UInt32] = leadingFirst ? [2, 1] : [1, 2]
+        var travelled = 0.0
+        while travelled < 120 {
+            travelled += step
+            for id in order {
+                let (x, y) = at(id, travelled)
+                s.wait(0.004).frame([(id, .moved, x, y)])
+            }
+        }
+        s.wait(0.01).frame([1, 2].map { id in (id, .ended, at(id, travelled).0, at(id, travelled).1) })
+        #expect(!s.actions.contains("pinch began"), "\(s.causes(of: pinch))")
+        #expect(s.actions.contains("swipe ended"), "\(s.actions)")
+    }
+
+    /// The same thumb-held pinch moving one finger a frame still begins, a frame later at most.
+    @Test func aPinchAboutAStillThumbThatNeverReportsStillBegins() {
+        setUp(fingers: 2)
+        s.frame([(1, .began, 400, 500), (2, .began, 500, 500)])
+        var began: Int?
+        for step in 1...30 {
+            s.wait(0.01).frame([(2, .moved, 500 + Double(step), 500)])
+            if began == nil, s.actions.contains("pinch began") { began = step }
+        }
+        #expect(began == 9, "began after the index moved \(String(describing: began)) pt")
+    }
+
     /// Only two fingers: a 3-finger pinch made while the hand sweeps (as the 3M recording's) still begins.
     @Test func threeFingersSweepingWhileTheyCloseStillPinch() {
         setUp(fingers: 3)
