@@ -49,6 +49,31 @@ struct DaemonLifecycleTests {
         #expect(try Self.swipeAndReadKey(server, client, firstID: 20) == "Right", "the last good config still works")
     }
 
+    /// Issue 41: another gesture daemon running when the daemon starts (Linux Mint starts Touchégg
+    /// for Cinnamon) is named in the log with `doctor`'s fix, not only by `doctor`.
+    @Test func aRunningToucheggIsNamedInTheLogAtStart() throws {
+        let server = try XServer.shared()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "gb-tg-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A real process named touchegg: sleep under that name.
+        let link = folder.appendingPathComponent("touchegg")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "/bin/sleep")
+        let touchegg = Process()
+        touchegg.executableURL = link
+        touchegg.arguments = ["60"]
+        try touchegg.run()
+        defer {
+            kill(touchegg.processIdentifier, SIGKILL)
+            touchegg.waitUntilExit()
+        }
+        let daemon = try DaemonProcess.start(display: server.display, config: Self.config(keys: "ctrl+alt+Left"))
+        defer { daemon.stop() }
+        try daemon.waitForLog("touchegg (pid \(touchegg.processIdentifier)) runs and competes for the same touches")
+        try daemon.waitForLog("to fix: touchegg: stop it: kill \(touchegg.processIdentifier)")
+    }
+
     /// An editor that truncates the file and then writes it: the empty moment keeps the bindings;
     /// a config that really binds nothing is loaded, with a warning.
     @Test func anEmptySaveKeepsTheBindingsAndAConfigWithoutBindingsIsAWarning() throws {

@@ -100,6 +100,9 @@ final class Daemon {
         }
         logger.notice("window manager: \(windowManager.map(\.description) ?? "none")")
         if capture.placement == .topLevelWindows { logGrabBelow() }
+        // Another gesture daemon, as `doctor` finds it (Linux Mint starts Touchégg for Cinnamon).
+        let conflicts = Doctor(displayName: nil, configPath: nil, environment: ProcessEnvironment.current).conflicts()
+        if let fix = conflicts.fix { logger.warning("\(conflicts.message); to fix: \(fix)") }
         if let reason = capture.gesturesUnavailableReason {
             logger.warning("touchpad gestures are unavailable: \(reason)")
         }
