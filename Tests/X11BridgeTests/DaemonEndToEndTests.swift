@@ -35,6 +35,59 @@ struct DaemonEndToEndTests {
         try touchscreen.frame(ids.indices.map { .init(id: ids[$0], phase: .ended, x: x[$0], y: 502) })
     }
 
+    /// Issue 41, item 4, through the real server: two fingers swiping left along their own line,
+    /// each frame's moves posted one finger at a time 3 ms apart (as GNOME Shell passed them on,
+    /// where a bound pinch took 19 swipes of 20), leading finger first and trailing finger first,
+    /// type the swipe's key and never the pinch's. Before the fix: the pinch's, 20 of 20 each.
+    @Test(arguments: [true, false])
+    func twoFingersSwipingAlongTheirLineFireTheSwipeThoughTheirMovesArriveApart(leadingFirst: Bool) throws {
+        let server = try server
+        let client = try TestClient.launchFocused(display: server.display)
+        defer { client.kill() }
+        let daemon = try DaemonProcess.start(
+            display: server.display,
+            config: """
+                gestures:
+                  - name: zoom
+                    pinch: { fingers: 2 }
+                    do: { keys: z }
+                  - name: two-left
+                    swipe: { fingers: 2, direction: left }
+                    do: { keys: s }
+                """)
+        defer { daemon.stop() }
+        let touchscreen = try InputTestDevice.connection(to: server, .touchscreen)
+        for round in 0..<3 {
+            let (trailing, leading) = (
+                UInt32(60 + round * 2 + (leadingFirst ? 0 : 10)), UInt32(61 + round * 2 + (leadingFirst ? 0 : 10))
+            )
+            try touchscreen.frame([
+                .init(id: trailing, phase: .began, x: 1200, y: 600), .init(id: leading, phase: .began, x: 1100, y: 600)
+            ])
+            for step in 1...12 {
+                usleep(6_000)
+                let moves: [InputTestDevice.TouchPoint] = [
+                    .init(id: leading, phase: .moved, x: 1100 - 25 * Double(step), y: 600),
+                    .init(id: trailing, phase: .moved, x: 1200 - 25 * Double(step), y: 600)
+                ]
+                for (index, move) in (leadingFirst ? moves : moves.reversed()).enumerated() {
+                    if index > 0 { usleep(3_000) }
+                    try touchscreen.frame([move])
+                }
+            }
+            usleep(8_000)
+            try touchscreen.frame([
+                .init(id: trailing, phase: .ended, x: 900, y: 600), .init(id: leading, phase: .ended, x: 800, y: 600)
+            ])
+            let press = try client.waitForEvent("the key of swipe \(round + 1)") { $0.type == "KeyPress" }
+            #expect(press.keysym == "s", "\(daemon.log.suffix(2000))")
+            try client.sync()
+            client.clear()
+            usleep(300_000)
+        }
+        #expect(!daemon.log.contains("zoom: keys"), "\(daemon.log.suffix(2000))")
+    }
+
     @Test func aThreeFingerSwipeTypesItsChordAndItsTouchesNeverReachTheClient() throws {
         let server = try server
         let client = try TestClient.launchFocused(display: server.display)
