@@ -976,9 +976,11 @@ struct RealApplicationKeyTests {
                 }
                 // The swipe, the window's activation, the key and AT-SPI's report on a loaded
                 // machine, against the same keys sent without a gesture: far below the 2 s the
-                // keys once waited.
+                // keys once waited. KWrite's time is a read's, which took up to 1 s in a full run
+                // (592 ms for XTest's keys, 1,051 for the swipe's).
                 if subject.reportsSelectionPromptly {
-                    #expect(heard.map { $0 - reference < 700_000 } == true, "\(heard ?? -1) µs: \(context)")
+                    let bound: Int64 = subject.selectAllEvent == nil ? 1_500_000 : 700_000
+                    #expect(heard.map { $0 - reference < bound } == true, "\(heard ?? -1) µs: \(context)")
                 } else {
                     #expect(heard != nil, "never reported: \(context)")
                 }
