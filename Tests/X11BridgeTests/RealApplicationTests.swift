@@ -1132,8 +1132,19 @@ struct RealApplicationKeyTests {
                 // 1.011 times), and 1.000-1.005 with it, where the history is replayed.
                 #expect(abs(with.scale / without.scale - 1) <= 0.02, "pinch zoom within 2 %: \(context)")
                 // Held to the lift (a pinch that never fails for fingers moving together), the EP
-                // scroll went twice as far in Chromium (142 px against 71).
-                #expect(abs(with.y - without.y) <= max(0.25 * abs(without.y), 8), "scroll within 25 %: \(context)")
+                // scroll went twice as far in Chromium (142 px against 71). Firefox, handed the
+                // replayed history, once scrolled 16 px against 56 in a full run (its page zoom
+                // unchanged: the pinch had not fired), and once before not at all: a known issue
+                // for it, the hard bound for Chromium.
+                withKnownIssue(
+                    "issue 40: Firefox now and then scrolls far less after a two-finger scroll is handed back",
+                    isIntermittent: true
+                ) {
+                    #expect(
+                        abs(with.y - without.y) <= max(0.25 * abs(without.y), 8), "scroll within 25 %: \(context)")
+                } when: {
+                    subject.name == Base.Subject.firefox.name
+                }
                 // Played six times in Chromium: 68–71 px against 69–72, but 80 and 81 px in two
                 // plays; Firefox 59–63 px against 57–58.
                 withKnownIssue(
